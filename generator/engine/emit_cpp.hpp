@@ -1,0 +1,41 @@
+// Second step of emission: an instruction list printed as C++17, one `const T tN = …;` per
+// instruction, inside a function templated on the scalar (float or double). The printer refuses
+// inputs or outputs its signature does not declare. Output is deterministic: the same kernels give
+// byte-identical text.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "instruction_list.hpp"
+
+namespace dyngen::engine {
+
+struct ArrayDoc {
+  std::string name;     // parameter name (mangled if not a plain identifier)
+  int size = 0;
+  std::string meaning;  // meaning, units and layout, for the header comment
+};
+
+struct Kernel {
+  std::string name;     // function name (mangled if not a plain identifier)
+  std::string summary;  // one line for the header
+  std::vector<ArrayDoc> inputs;
+  std::vector<ArrayDoc> outputs;
+  InstructionList code;
+};
+
+struct FileInfo {
+  std::string mechanism;
+  std::string algorithm;
+  std::string model_hash;
+  std::string namespace_name;  // mangled if not a plain identifier
+  std::vector<std::string> notes;  // further header lines
+};
+
+std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels);
+
+// Shortest text that reads back as exactly `value`.
+std::string format_double(double value);
+
+}  // namespace dyngen::engine

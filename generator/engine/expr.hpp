@@ -1,0 +1,71 @@
+// Expr: the engine's scalar, usable as the Scalar of the templated dynamics algorithms.
+//
+// An Expr is a handle to an interned canonical poly of its Context, so two Exprs of one context
+// are structurally equal exactly when their ids are. Arithmetic builds new canonical polys through
+// factories that fold constants and apply the simplifications of engine.md:
+//   x·0 = 0, x·1 = x, x + 0 = x, −(−x) = x                 (coefficient arithmetic)
+//   a·m + b·m = (a+b)·m                                    (like terms)
+//   a·sin²x·m + b·cos²x·m = b·m + (a−b)·sin²x·m            (trig identity)
+//   x·(1/x) = 1,  sqrt(x)·sqrt(x) = x                       (cancellation)
+//   a sum that must become a factor is bound to a temporary, hash-consed up to sign.
+// Comparisons are structural (same expression), never numeric: algorithms do not branch on values.
+#pragma once
+
+#include <string>
+
+#include "context.hpp"
+
+namespace dyngen::engine {
+
+class Expr {
+ public:
+  Expr() : Expr(0.0) {}
+  Expr(double value);  // NOLINT(google-explicit-constructor): constants convert implicitly
+  Expr(Context& context, PolyId id) : context_(&context), id_(id) {}
+
+  static Expr input(InputRole role, const std::string& array, int index, const std::string& name,
+                    Context& context = Context::current());
+
+  Context& context() const { return *context_; }
+  PolyId id() const { return id_; }
+
+  bool is_constant() const;
+  bool is_zero() const { return id_ == context_->zero(); }
+  // The value when is_constant(); 0 otherwise.
+  double constant_value() const;
+  // Single atom with coefficient +1 (an input, function value or temporary).
+  bool is_atom() const;
+
+  Expr& operator+=(const Expr& other) { return *this = *this + other; }
+  Expr& operator-=(const Expr& other) { return *this = *this - other; }
+  Expr& operator*=(const Expr& other) { return *this = *this * other; }
+  Expr& operator/=(const Expr& other) { return *this = *this / other; }
+
+  friend Expr operator+(const Expr& a, const Expr& b);
+  friend Expr operator-(const Expr& a, const Expr& b);
+  friend Expr operator*(const Expr& a, const Expr& b);
+  friend Expr operator/(const Expr& a, const Expr& b);
+  friend Expr operator-(const Expr& a);
+  friend bool operator==(const Expr& a, const Expr& b) {
+    return a.context_ == b.context_ && a.id_ == b.id_;
+  }
+
+ private:
+  Context* context_;
+  PolyId id_;
+};
+
+Expr sin(const Expr& x);
+Expr cos(const Expr& x);
+Expr sqrt(const Expr& x);
+Expr reciprocal(const Expr& x);
+
+// Binds a non-trivial expression to a temporary and returns ±temporary; trivial ones (constants,
+// ±c·atom) are returned unchanged. The small-matrix library calls it on every element it
+// produces, as the seed's data model does, so later operations see two-factor products.
+Expr bind(const Expr& x);
+
+// Human-readable form for diagnostics and tests: temporaries print as t<id>.
+std::string to_string(const Expr& x);
+
+}  // namespace dyngen::engine

@@ -1,0 +1,22 @@
+// Names from model files never reach emitted code verbatim: identifiers are validated and, when
+// they are not plain C++ identifiers, mangled injectively; free text in comments is escaped.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace dyngen::engine {
+
+// A name usable as a C++ identifier as is: [A-Za-z][A-Za-z0-9_]*, no "__", not ending in '_',
+// not a keyword, and not beginning with the mangling prefix "m_".
+bool is_plain_identifier(std::string_view name);
+
+// `name` itself when it is plain; otherwise "m_" followed by the name with every character
+// outside [A-Za-z0-9] written as _HH (hex). Distinct names give distinct identifiers.
+std::string mangle_identifier(std::string_view name);
+
+// Text safe inside a // comment: printable ASCII kept, anything else (newlines, backslashes that
+// would splice lines, control bytes) written as \xHH.
+std::string comment_text(std::string_view text);
+
+}  // namespace dyngen::engine

@@ -1,0 +1,306 @@
+#include "instruction_list.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace dyngen::engine {
+
+namespace {
+
+struct InstructionKey {
+  Op op;
+  int a, b;
+  std::uint64_t value;
+  std::string array;
+  int index;
+  bool operator==(const InstructionKey&) const = default;
+};
+
+struct InstructionKeyHash {
+  std::size_t operator()(const InstructionKey& k) const {
+    std::size_t h = static_cast<std::size_t>(k.op);
+    for (std::size_t v : {static_cast<std::size_t>(k.a), static_cast<std::size_t>(k.b),
+                          static_cast<std::size_t>(k.value), std::hash<std::string>{}(k.array),
+                          static_cast<std::size_t>(k.index)}) {
+      h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    }
+    return h;
+  }
+};
+
+class Flattener {
+ public:
+  explicit Flattener(Context& ctx) : ctx_(ctx) {}
+
+  int value_of(PolyId root) {
+    // Post-order over polys and atoms with an explicit stack: the DAG is never walked as a tree
+    // and deep recursions cannot overflow the call stack.
+    struct Frame {
+      bool is_atom;
+      std::uint32_t id;
+      bool expanded;
+    };
+    std::vector<Frame> stack{{false, root, false}};
+    while (!stack.empty()) {
+      Frame frame = stack.back();
+      stack.pop_back();
+      if (frame.is_atom ? atom_value_.contains(frame.id) : poly_value_.contains(frame.id)) continue;
+      if (frame.expanded) {
+        if (frame.is_atom) {
+          atom_value_[frame.id] = emit_atom(frame.id);
+        } else {
+          poly_value_[frame.id] = emit_poly(frame.id);
+        }
+        continue;
+      }
+      stack.push_back({frame.is_atom, frame.id, true});
+      if (frame.is_atom) {
+        const Atom& atom = ctx_.atom(frame.id);
+        if (atom.kind != AtomKind::input) stack.push_back({false, atom.arg, false});
+      } else {
+        for (const Term& term : ctx_.poly(frame.id)) {
+          for (const Factor& f : ctx_.monomial(term.mono)) stack.push_back({true, f.atom, false});
+        }
+      }
+    }
+    return poly_value_.at(root);
+  }
+
+  std::vector<Instruction> take() { return std::move(instructions_); }
+
+ private:
+  int push(Instruction instruction) {
+    if (instruction.op == Op::add || instruction.op == Op::mul) {
+      if (instruction.a > instruction.b) std::swap(instruction.a, instruction.b);
+    }
+    InstructionKey key{instruction.op, instruction.a, instruction.b,
+                       std::bit_cast<std::uint64_t>(instruction.value), instruction.array,
+                       instruction.index};
+    const bool shared = ctx_.options().dedup || instruction.op == Op::constant ||
+                        instruction.op == Op::input;
+    if (shared) {
+      if (auto it = index_.find(key); it != index_.end()) return it->second;
+    }
+    const int id = static_cast<int>(instructions_.size());
+    instructions_.push_back(std::move(instruction));
+    if (shared) index_.emplace(std::move(key), id);
+    return id;
+  }
+
+  int constant(double v) { return push({Op::constant, -1, -1, v}); }
+  int binary(Op op, int a, int b) { return push({op, a, b}); }
+
+  int emit_atom(AtomId id) {
+    const Atom& atom = ctx_.atom(id);
+    switch (atom.kind) {
+      case AtomKind::input: {
+        Instruction in{Op::input};
+        in.array = atom.array;
+        in.index = atom.index;
+        in.role = atom.role;
+        return push(in);
+      }
+      case AtomKind::temp: return poly_value_.at(atom.arg);
+      case AtomKind::sin: return push({Op::sin, poly_value_.at(atom.arg)});
+      case AtomKind::cos: return push({Op::cos, poly_value_.at(atom.arg)});
+      case AtomKind::sqrt: return push({Op::sqrt, poly_value_.at(atom.arg)});
+      case AtomKind::recip: return binary(Op::div, constant(1.0), poly_value_.at(atom.arg));
+    }
+    throw std::logic_error("flatten: unknown atom kind");
+  }
+
+  // x·y·z as ((x·y)·z), each prefix product shared between monomials that begin alike.
+  int emit_monomial(MonoId id) {
+    if (auto it = mono_value_.find(id); it != mono_value_.end()) return it->second;
+    const auto& factors = ctx_.monomial(id);
+    std::vector<Factor> prefix;
+    int value = -1;
+    for (const Factor& f : factors) {
+      for (std::uint32_t k = 0; k < f.power; ++k) {
+        if (!prefix.empty() && prefix.back().atom == f.atom) {
+          ++prefix.back().power;
+        } else {
+          prefix.push_back(Factor{f.atom, 1});
+        }
+        const MonoId prefix_id = ctx_.intern_monomial(prefix);
+        if (auto it = mono_value_.find(prefix_id); it != mono_value_.end()) {
+          value = it->second;
+          continue;
+        }
+        const int factor_value = atom_value_.at(f.atom);
+        value = value < 0 ? factor_value : binary(Op::mul, value, factor_value);
+        mono_value_[prefix_id] = value;
+      }
+    }
+    return value;
+  }
+
+  // Σ cᵢ·mᵢ with additions and subtractions. Terms sharing a coefficient magnitude |c| ≠ 1 are
+  // summed first and multiplied once: c·m₁ − c·m₂ = c·(m₁ − m₂), one multiplication per group.
+  int emit_poly(PolyId id) {
+    const auto& terms = ctx_.poly(id);
+    if (terms.empty()) return constant(0.0);
+    struct Group {
+      double magnitude;
+      std::vector<const Term*> members;
+    };
+    std::vector<Group> groups;
+    for (const Term& t : terms) {
+      const double magnitude = t.mono == Context::kUnitMonomial ? 1.0 : std::abs(t.coef);
+      auto it = std::find_if(groups.begin(), groups.end(),
+                             [&](const Group& g) { return g.magnitude == magnitude; });
+      if (it == groups.end() || magnitude == 1.0) {
+        groups.push_back({magnitude, {&t}});
+      } else {
+        it->members.push_back(&t);
+      }
+    }
+    struct Part {
+      int value;
+      bool negative;
+    };
+    // A signed sum of monomials; the sign of the result is returned separately so that an
+    // all-negative sum costs no negation.
+    auto signed_sum = [&](const std::vector<const Term*>& members) -> Part {
+      auto lead = std::find_if(members.begin(), members.end(),
+                               [](const Term* t) { return t->coef > 0.0; });
+      const bool negative = lead == members.end();
+      if (negative) lead = members.begin();
+      auto monomial_value = [&](const Term* t) {
+        return t->mono == Context::kUnitMonomial ? constant(std::abs(t->coef))
+                                                 : emit_monomial(t->mono);
+      };
+      int acc = monomial_value(*lead);
+      for (auto t = members.begin(); t != members.end(); ++t) {
+        if (t == lead) continue;
+        const bool subtract = ((*t)->coef < 0.0) != negative;
+        acc = binary(subtract ? Op::sub : Op::add, acc, monomial_value(*t));
+      }
+      return {acc, negative};
+    };
+    std::vector<Part> sums;
+    for (const Group& g : groups) sums.push_back(signed_sum(g.members));
+    // An all-negative poly folds its sign into a coefficient product where it has one, else
+    // costs one negation.
+    const bool all_negative =
+        std::all_of(sums.begin(), sums.end(), [](const Part& p) { return p.negative; });
+    std::size_t sign_carrier = groups.size();
+    for (std::size_t g = 0; all_negative && g < groups.size(); ++g) {
+      if (groups[g].magnitude != 1.0) sign_carrier = g;
+    }
+    std::vector<Part> parts;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      Part p = sums[g];
+      if (groups[g].magnitude != 1.0) {
+        const bool carries_sign = g == sign_carrier;
+        p.value = binary(Op::mul, constant(carries_sign ? -groups[g].magnitude : groups[g].magnitude),
+                         p.value);
+        if (carries_sign) p.negative = false;
+      }
+      parts.push_back(p);
+    }
+    auto lead = std::find_if(parts.begin(), parts.end(), [](const Part& p) { return !p.negative; });
+    int acc;
+    if (lead != parts.end()) {
+      acc = lead->value;
+    } else {
+      lead = parts.begin();
+      acc = push({Op::neg, lead->value});
+    }
+    for (auto p = parts.begin(); p != parts.end(); ++p) {
+      if (p != lead) acc = binary(p->negative ? Op::sub : Op::add, acc, p->value);
+    }
+    return acc;
+  }
+
+  Context& ctx_;
+  std::vector<Instruction> instructions_;
+  std::unordered_map<InstructionKey, int, InstructionKeyHash> index_;
+  std::unordered_map<std::uint32_t, int> poly_value_;
+  std::unordered_map<std::uint32_t, int> atom_value_;
+  std::unordered_map<MonoId, int> mono_value_;
+};
+
+}  // namespace
+
+InstructionList flatten(const std::vector<NamedOutput>& outputs) {
+  InstructionList list;
+  Context* ctx = nullptr;
+  for (const auto& output : outputs) {
+    for (const Expr& e : output.elements) {
+      if (ctx != nullptr && &e.context() != ctx) {
+        throw std::invalid_argument("flatten: outputs belong to different contexts");
+      }
+      ctx = &e.context();
+    }
+  }
+  if (ctx == nullptr) return list;
+  Flattener flattener(*ctx);
+  for (const auto& output : outputs) {
+    for (std::size_t i = 0; i < output.elements.size(); ++i) {
+      list.outputs.push_back(
+          {output.array, static_cast<int>(i), flattener.value_of(output.elements[i].id())});
+    }
+  }
+  list.instructions = flattener.take();
+  return list;
+}
+
+std::vector<std::vector<double>> evaluate(
+    const InstructionList& list,
+    const std::function<double(const std::string& array, int index)>& input_value) {
+  std::vector<double> v(list.instructions.size());
+  for (std::size_t i = 0; i < list.instructions.size(); ++i) {
+    const Instruction& in = list.instructions[i];
+    const double a = in.a >= 0 ? v[in.a] : 0.0;
+    const double b = in.b >= 0 ? v[in.b] : 0.0;
+    switch (in.op) {
+      case Op::constant: v[i] = in.value; break;
+      case Op::input: v[i] = input_value(in.array, in.index); break;
+      case Op::add: v[i] = a + b; break;
+      case Op::sub: v[i] = a - b; break;
+      case Op::mul: v[i] = a * b; break;
+      case Op::div: v[i] = a / b; break;
+      case Op::neg: v[i] = -a; break;
+      case Op::sin: v[i] = std::sin(a); break;
+      case Op::cos: v[i] = std::cos(a); break;
+      case Op::sqrt: v[i] = std::sqrt(a); break;
+    }
+  }
+  std::vector<std::vector<double>> result;
+  std::map<std::string, std::size_t> slot_of;
+  for (const OutputSlot& out : list.outputs) {
+    auto [it, inserted] = slot_of.emplace(out.array, result.size());
+    if (inserted) result.emplace_back();
+    auto& array = result[it->second];
+    if (array.size() <= static_cast<std::size_t>(out.index)) array.resize(out.index + 1);
+    array[out.index] = v[out.value];
+  }
+  return result;
+}
+
+OpCount count_operations(const InstructionList& list) {
+  OpCount count;
+  for (const Instruction& in : list.instructions) {
+    switch (in.op) {
+      case Op::constant:
+      case Op::input: continue;
+      case Op::mul: ++count.mul; break;
+      case Op::add:
+      case Op::sub:
+      case Op::neg: ++count.add; break;
+      case Op::div: ++count.div; break;
+      case Op::sqrt: ++count.sqrt; break;
+      case Op::sin:
+      case Op::cos: ++count.trig; break;
+    }
+    ++count.temporaries;
+  }
+  return count;
+}
+
+}  // namespace dyngen::engine
