@@ -1,0 +1,175 @@
+// The exported MJCF loads in MuJoCo and describes the same mechanism: bodies, masses, centres of
+// mass, inertia tensors, joint frames (checked by MuJoCo's forward kinematics against the model's
+// transform chain), springs, dampers and gravity.
+#include "mjcf/mjcf_export.hpp"
+
+#include <cmath>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "mujoco_oracle.hpp"
+#include "random_tree.hpp"
+
+namespace dyngen {
+namespace {
+
+using testing::MujocoOracle;
+using testing::random_tree;
+
+Eigen::Vector3d vector_of(const Vec3Q& v) { return {v[0].value, v[1].value, v[2].value}; }
+
+MujocoOracle load(const Model& model) {
+  const MjcfNames names = mjcf_names(model);
+  return MujocoOracle(export_mjcf(model), names.joints, names.base_joint);
+}
+
+struct Pose {
+  Eigen::Matrix3d rotation;  // body axes to base axes
+  Eigen::Vector3d origin;    // in base axes
+};
+
+// The model's transform chain: R_j = R_p gamma_j^T a_j(q_j), r_j = r_p + R_p (rho_j + gamma_j^T t_j).
+std::vector<Pose> poses(const Model& model, const Eigen::VectorXd& q) {
+  std::vector<Pose> pose(model.bodies.size(), Pose{Eigen::Matrix3d::Identity(), Eigen::Vector3d::Zero()});
+  for (int j = 1; j < model.body_count(); ++j) {
+    const Joint& joint = model.bodies[j].joint;
+    Eigen::Matrix3d gamma;
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) gamma(r, c) = joint.gamma[r][c];
+    Eigen::Matrix3d motion = Eigen::Matrix3d::Identity();
+    Eigen::Vector3d translation = Eigen::Vector3d::Zero();
+    const double qj = model.bodies[j].coordinate >= 0 ? q[model.bodies[j].coordinate] : 0.0;
+    if (joint.type == JointType::revolute) motion = Eigen::AngleAxisd(qj, Eigen::Vector3d::Unit(joint.axis)).toRotationMatrix();
+    if (joint.type == JointType::prismatic) translation = qj * Eigen::Vector3d::Unit(joint.axis);
+    const Pose& parent = pose[model.bodies[j].parent];
+    pose[j].rotation = parent.rotation * gamma.transpose() * motion;
+    pose[j].origin = parent.origin + parent.rotation * (vector_of(joint.rho) + gamma.transpose() * translation);
+  }
+  return pose;
+}
+
+Eigen::Matrix3d inertia_about_com(const Inertia& inertia) {
+  const auto& t = inertia.tensor_origin;
+  Eigen::Matrix3d about_origin;
+  about_origin << t[0].value, t[3].value, t[4].value, t[3].value, t[1].value, t[5].value, t[4].value,
+      t[5].value, t[2].value;
+  const Eigen::Vector3d c = vector_of(inertia.com);
+  return about_origin - inertia.mass.value * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
+}
+
+class ExportedTree : public ::testing::TestWithParam<bool> {};
+
+TEST_P(ExportedTree, HasTheModelsBodiesInertiasJointsAndGravity) {
+  const bool moving_base = GetParam();
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const Model model = random_tree(seed, 12, moving_base);
+    const MjcfNames names = mjcf_names(model);
+    MujocoOracle oracle = load(model);
+    const mjModel& m = oracle.model();
+    ASSERT_EQ(m.nbody, model.body_count() + (moving_base ? 1 : 0));
+    ASSERT_EQ(m.nv, model.dof() + (moving_base ? 6 : 0));
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(m.opt.gravity[k], model.gravity[k].value);
+
+    double total_mass = 0.0;
+    for (int j = moving_base ? 0 : 1; j < model.body_count(); ++j) {
+      const Body& body = model.bodies[j];
+      const int id = mj_name2id(&m, mjOBJ_BODY, names.bodies[j].c_str());
+      ASSERT_GE(id, 0) << names.bodies[j];
+      const double mass = body.massless ? kMjcfMinimalInertia : body.inertia.mass.value;
+      EXPECT_EQ(m.body_mass[id], mass) << body.name;
+      total_mass += m.body_mass[id];
+      if (body.massless) continue;
+      for (int k = 0; k < 3; ++k) EXPECT_NEAR(m.body_ipos[3 * id + k], body.inertia.com[k].value, 1e-15);
+      // MuJoCo keeps the tensor as principal moments in a rotated inertial frame.
+      const Eigen::Quaterniond axes(m.body_iquat[4 * id], m.body_iquat[4 * id + 1], m.body_iquat[4 * id + 2],
+                                    m.body_iquat[4 * id + 3]);
+      const Eigen::Vector3d principal(m.body_inertia + 3 * id);
+      const Eigen::Matrix3d tensor = axes.toRotationMatrix() * principal.asDiagonal() * axes.toRotationMatrix().transpose();
+      EXPECT_LT((tensor - inertia_about_com(body.inertia)).norm(), 1e-13 * tensor.norm()) << body.name;
+    }
+    EXPECT_NEAR(mj_getTotalmass(&m), total_mass, 1e-13 * total_mass);
+
+    for (int i = 0; i < model.dof(); ++i) {
+      const int joint = mj_name2id(&m, mjOBJ_JOINT, names.joints[i].c_str());
+      ASSERT_GE(joint, 0) << names.joints[i];
+      const Joint& spec = std::find_if(model.bodies.begin(), model.bodies.end(),
+                                       [&](const Body& b) { return b.coordinate == i; })->joint;
+      EXPECT_EQ(m.jnt_type[joint], spec.type == JointType::revolute ? mjJNT_HINGE : mjJNT_SLIDE);
+      EXPECT_EQ(m.jnt_stiffness[joint], spec.spring.value);
+      EXPECT_EQ(m.qpos_spring[m.jnt_qposadr[joint]], spec.q0.value);
+      EXPECT_EQ(m.dof_damping[m.jnt_dofadr[joint]], spec.damper.value);
+    }
+  }
+}
+
+TEST_P(ExportedTree, PlacesBodiesWhereTheModelsTransformChainDoes) {
+  const bool moving_base = GetParam();
+  std::mt19937_64 random(7);
+  std::uniform_real_distribution<double> angle(-M_PI, M_PI);
+  for (unsigned seed = 1; seed <= 10; ++seed) {
+    const Model model = random_tree(seed, 15, moving_base);
+    const MjcfNames names = mjcf_names(model);
+    MujocoOracle oracle = load(model);
+    for (int sample = 0; sample < 10; ++sample) {
+      Eigen::VectorXd q(model.dof());
+      for (auto& value : q) value = angle(random);
+      oracle.set_state(q, Eigen::VectorXd::Zero(model.dof()));
+      const std::vector<Pose> expected = poses(model, q);
+      const mjData& d = oracle.data();
+      for (int j = 1; j < model.body_count(); ++j) {
+        const int id = mj_name2id(&oracle.model(), mjOBJ_BODY, names.bodies[j].c_str());
+        const Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>> rotation(d.xmat + 9 * id);
+        const Eigen::Map<const Eigen::Vector3d> origin(d.xpos + 3 * id);
+        const Eigen::Map<const Eigen::Vector3d> com(d.xipos + 3 * id);
+        EXPECT_LT((rotation - expected[j].rotation).norm(), 1e-13) << model.bodies[j].name;
+        EXPECT_LT((origin - expected[j].origin).norm(), 1e-13) << model.bodies[j].name;
+        if (!model.bodies[j].massless) {
+          EXPECT_LT((com - expected[j].origin - expected[j].rotation * vector_of(model.bodies[j].inertia.com)).norm(),
+                    1e-13);
+        }
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Base, ExportedTree, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Moving" : "Fixed"; });
+
+TEST(ExportMjcf, RejectsModelsWithLoops) {
+  Model model = random_tree(3, 6, false);
+  Loop loop;
+  loop.name = "leg1";
+  loop.dependent = {4, 5};
+  loop.closes_on = 2;
+  model.loops.push_back(loop);
+  try {
+    export_mjcf(model);
+    FAIL() << "a model with a loop was exported";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("trees only"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("leg1"), std::string::npos) << error.what();
+  }
+}
+
+TEST(ExportMjcf, MakesNamesSafeAndUnique) {
+  Model model = random_tree(4, 5, true);
+  model.name = "quote\"and<angle>&";
+  model.bodies[0].name = "world";
+  model.bodies[1].name = "a b<c>";
+  model.bodies[2].name = "a_b_c_";
+  model.bodies[3].name = "a_b_c_";
+  for (auto& coordinate : model.coordinates) coordinate = "q&\"";
+  const MjcfNames names = mjcf_names(model);
+  EXPECT_NE(names.bodies[0], "world");
+  EXPECT_EQ(names.bodies[1], "a_b_c_");
+  EXPECT_EQ(names.bodies[2], "a_b_c__2");
+  EXPECT_EQ(names.bodies[3], "a_b_c__3");
+  MujocoOracle oracle = load(model);
+  EXPECT_EQ(oracle.model().njnt, model.dof() + 1);
+  for (const std::string& joint : names.joints) EXPECT_GE(mj_name2id(&oracle.model(), mjOBJ_JOINT, joint.c_str()), 0);
+}
+
+}  // namespace
+}  // namespace dyngen
