@@ -1,0 +1,113 @@
+// Articulated-body algorithm (Featherstone 2008, Table 7.1; seed part 1, ABA for open chains and
+// thesis 2.1) with the base as root: forward dynamics qdd and, as a by-product, the wrench the
+// mechanism exerts on the base.
+//
+//   void aba(const Mechanism<S>&, const State<S>&, AbaData<S>&)
+//     inputs: q, qd, tau, base transport motion, gravity, external wrenches.
+//     outputs: data.qdd (per coordinate), data.a (body accelerations [a_O; e], body axes),
+//              data.wrench = [F; M] on the base at the base origin, base axes.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "generator/algorithms/mechanism.hpp"
+#include "generator/algorithms/state.hpp"
+
+namespace dyngen::algorithms {
+
+using spatial::Mat6;
+
+template <class S>
+struct AbaData {
+  std::vector<Transform<S>> X;      // X_j: parent -> body j
+  std::vector<Vec3<S>> w;           // angular velocity, body axes
+  std::vector<OmegaProducts<S>> v;  // omega_products(w)
+  std::vector<Vec6<S>> c;           // velocity-product accelerations
+  std::vector<Mat6<S>> IA;          // articulated inertias
+  std::vector<Vec6<S>> pA;          // articulated bias forces
+  std::vector<Vec6<S>> U;           // IA S
+  std::vector<S> inv_d;             // 1 / (S^T IA S)
+  std::vector<S> u;                 // Q - S^T pA
+  std::vector<Vec6<S>> a;           // classical accelerations
+  std::vector<S> qdd;
+  Vec6<S> wrench;
+
+  explicit AbaData(const Mechanism<S>& mech)
+      : X(static_cast<std::size_t>(mech.body_count)),
+        w(X.size()),
+        v(X.size(), OmegaProducts<S>{S(0.0), S(0.0), S(0.0), S(0.0), S(0.0), S(0.0)}),
+        c(X.size()),
+        IA(X.size()),
+        pA(X.size()),
+        U(X.size()),
+        inv_d(X.size(), S(0.0)),
+        u(X.size(), S(0.0)),
+        a(X.size()),
+        qdd(static_cast<std::size_t>(mech.dof), S(0.0)) {}
+};
+
+template <class S>
+void aba(const Mechanism<S>& mech, const State<S>& state, AbaData<S>& data) {
+  const BaseMotion<S> base = base_motion(mech, state);
+  data.w[0] = base.w;
+  data.v[0] = spatial::omega_products(base.w);
+  // Pass 1, base -> tips: velocities, c_j, IA_j = I_j, pA_j = p_j - f_ext_j.
+  for (int j = 1; j < mech.body_count; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    const auto p = static_cast<std::size_t>(mech.parent[u]);
+    const Joint<S>& joint = mech.joint[u];
+    const S qd = joint_rate(mech, state.qd, j);
+    data.X[u] = joint_transform(mech, state, j);
+    data.w[u] = joint.angular_velocity(data.X[u], data.w[p], qd);
+    data.v[u] = spatial::omega_products(data.w[u]);
+    data.c[u] = joint.velocity_product(data.X[u], data.w[p], data.v[p], qd);
+    data.IA[u] = spatial::to_mat6(mech.inertia[u]);
+    data.pA[u] = spatial::velocity_product_force(mech.inertia[u], data.w[u], data.v[u]) -
+                 external_wrench(mech, state, j);
+  }
+  // Pass 2, tips -> base: U = IA S, d = S^T U, u = Q - S^T pA,
+  // Ia = IA - U U^T / d, pa = pA + Ia c + U u / d, IA_p += X^T Ia X, pA_p += X^T pa.
+  for (int j = mech.body_count - 1; j >= 1; --j) {
+    const auto uj = static_cast<std::size_t>(j);
+    const int i = mech.coordinate[uj];
+    Mat6<S> Ia = data.IA[uj];
+    Vec6<S> pa = data.pA[uj];
+    if (i >= 0) {
+      const Axis S_j = mech.joint[uj].motion_axis();
+      data.U[uj] = spatial::column(data.IA[uj], S_j);
+      data.inv_d[uj] = S(1.0) / spatial::project(S_j, data.IA[uj]);
+      data.u[uj] = joint_active_force(mech, state, i) - spatial::component(data.pA[uj], S_j);
+      const Vec6<S> U_over_d = data.inv_d[uj] * data.U[uj];
+      Ia = Ia - spatial::outer(data.U[uj], U_over_d);
+      pa += data.u[uj] * U_over_d;
+    }
+    pa += Ia * data.c[uj];
+    const int p = mech.parent[uj];
+    if (p > 0) {
+      data.IA[static_cast<std::size_t>(p)] += spatial::transform_to_parent(data.X[uj], Ia);
+      data.pA[static_cast<std::size_t>(p)] += spatial::apply_transpose_force(data.X[uj], pa);
+    }
+  }
+  // Pass 3, base -> tips: a' = X a_p + c, qdd = (u - U^T a') / d, a = a' + S qdd.
+  data.a[0] = base.a;
+  data.wrench = Vec6<S>{};
+  for (int j = 1; j < mech.body_count; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    const auto p = static_cast<std::size_t>(mech.parent[u]);
+    data.a[u] = spatial::apply_motion(data.X[u], data.a[p]) + data.c[u];
+    const int i = mech.coordinate[u];
+    if (i >= 0) {
+      const Axis S_j = mech.joint[u].motion_axis();
+      const S qdd = data.inv_d[u] * (data.u[u] - spatial::dot(data.U[u], data.a[u]));
+      data.qdd[static_cast<std::size_t>(i)] = qdd;
+      data.a[u] += spatial::along(S_j, qdd);
+    }
+    // Base reaction: the base's children transmit f = IA a + pA; the base receives -X^T f.
+    if (p == 0)
+      data.wrench = data.wrench - spatial::apply_transpose_force(
+                                      data.X[u], data.IA[u] * data.a[u] + data.pA[u]);
+  }
+}
+
+}  // namespace dyngen::algorithms

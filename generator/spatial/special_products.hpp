@@ -1,0 +1,109 @@
+// The special products of the symbolic engine's design (spec engine.md), with generic bodies:
+//
+//   omega_products(w)                       v1..v6 = w1^2, w2^2, w3^2, w1 w2, w1 w3, w2 w3
+//   cross_cross(w, r, v)                    w x (w x r) = w (w^T r) - (w^T w) r
+//   cross_inertia(w, I, v)                  w x (I w), I symmetric
+//   rotate_about_axis_congruence(k, c, s, A)  a^T A a, a = rotation about coordinate axis k, A symmetric
+//
+// The six products v of one angular velocity serve every triple product with two equal factors
+// w (thesis appendix, engine.md); the engine overloads these functions to emit exactly these
+// formulas. project(S, M) = S^T M S for an axis-aligned S lives with Axis in spatial.hpp.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "generator/spatial/vec3.hpp"
+
+namespace dyngen::spatial {
+
+// v[0..5] = w1^2, w2^2, w3^2, w1 w2, w1 w3, w2 w3 (v1..v6 of engine.md).
+template <class S>
+using OmegaProducts = std::array<S, 6>;
+
+template <class S>
+OmegaProducts<S> omega_products(const Vec3<S>& w) {
+  return {w[0] * w[0], w[1] * w[1], w[2] * w[2], w[0] * w[1], w[0] * w[2], w[1] * w[2]};
+}
+
+namespace detail {
+// w_i w_j for i, j in {0, 1, 2}, read from the six products.
+template <class S>
+const S& omega_product(const OmegaProducts<S>& v, int i, int j) {
+  static constexpr int index[3][3] = {{0, 3, 4}, {3, 1, 5}, {4, 5, 2}};
+  return v[static_cast<std::size_t>(index[i][j])];
+}
+}  // namespace detail
+
+// w x (w x r) = w (w^T r) - (w^T w) r; component i = w_i w_m r_m + w_i w_n r_n - (w_m^2 + w_n^2) r_i
+// with (i, m, n) cyclic: 9 multiplications given v.
+template <class S>
+Vec3<S> cross_cross([[maybe_unused]] const Vec3<S>& w, const Vec3<S>& r,
+                    const OmegaProducts<S>& v) {
+  const auto p = [&v](int i, int j) -> const S& { return detail::omega_product(v, i, j); };
+  Vec3<S> out;
+  for (int i = 0; i < 3; ++i) {
+    const int m = (i + 1) % 3;
+    const int n = (i + 2) % 3;
+    out[i] = p(i, m) * r[m] + p(i, n) * r[n] - (p(m, m) + p(n, n)) * r[i];
+  }
+  return out;
+}
+
+// w x (I w) for symmetric I; component i with (i, m, n) cyclic:
+//   I_ni w_i w_m - I_im w_i w_n + I_mn (w_m^2 - w_n^2) + (I_nn - I_mm) w_m w_n   (12 products given v)
+template <class S>
+Vec3<S> cross_inertia([[maybe_unused]] const Vec3<S>& w, const Mat3<S>& I,
+                      const OmegaProducts<S>& v) {
+  const auto p = [&v](int i, int j) -> const S& { return detail::omega_product(v, i, j); };
+  Vec3<S> out;
+  for (int i = 0; i < 3; ++i) {
+    const int m = (i + 1) % 3;
+    const int n = (i + 2) % 3;
+    out[i] = I(n, i) * p(i, m) - I(i, m) * p(i, n) + I(m, n) * (p(m, m) - p(n, n)) +
+             (I(n, n) - I(m, m)) * p(m, n);
+  }
+  return out;
+}
+
+// The direction-cosine matrix a of a rotation by q about coordinate axis k (p_child = a p_parent):
+// a_kk = 1, a_mm = a_nn = c, a_mn = s, a_nm = -s with m = k+1, n = k+2 (mod 3), c = cos q, s = sin q.
+template <class S>
+Mat3<S> axis_rotation(int k, const S& c, const S& s) {
+  const int m = (k + 1) % 3;
+  const int n = (k + 2) % 3;
+  Mat3<S> a;
+  a(k, k) = S(1.0);
+  a(m, m) = c;
+  a(n, n) = c;
+  a(m, n) = s;
+  a(n, m) = -s;
+  return a;
+}
+
+// B = a^T A a for symmetric A and a = axis_rotation(k, c, s). Columns of a: e_k, c e_m - s e_n,
+// s e_m + c e_n, hence (c^2, s^2, s c computed once):
+//   B_kk = A_kk,  B_km = c A_km - s A_kn,  B_kn = s A_km + c A_kn,
+//   B_mm = c^2 A_mm + s^2 A_nn - 2 s c A_mn,  B_nn = A_mm + A_nn - B_mm  (trace of the m,n block kept),
+//   B_mn = s c (A_mm - A_nn) + (c^2 - s^2) A_mn.
+template <class S>
+Mat3<S> rotate_about_axis_congruence(int k, const S& c, const S& s, const Mat3<S>& A) {
+  const int m = (k + 1) % 3;
+  const int n = (k + 2) % 3;
+  const S cc = c * c;
+  const S ss = s * s;
+  const S sc = s * c;
+  Mat3<S> B;
+  B(k, k) = A(k, k);
+  B(k, m) = c * A(k, m) - s * A(k, n);
+  B(k, n) = s * A(k, m) + c * A(k, n);
+  B(m, m) = cc * A(m, m) + ss * A(n, n) - S(2.0) * sc * A(m, n);
+  B(n, n) = A(m, m) + A(n, n) - B(m, m);
+  B(m, n) = sc * (A(m, m) - A(n, n)) + (cc - ss) * A(m, n);
+  B(m, k) = B(k, m);
+  B(n, k) = B(k, n);
+  B(n, m) = B(m, n);
+  return B;
+}
+
+}  // namespace dyngen::spatial
