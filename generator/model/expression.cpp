@@ -1,0 +1,136 @@
+#include "model/expression.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace dyngen::model_detail {
+namespace {
+
+const std::set<std::string>& builtin_constants() {
+  static const std::set<std::string> names = {"Pi", "Euler", "Catalan"};
+  return names;
+}
+
+// Identifiers in `text` that are not followed by '(' (i.e. not function calls); numbers such as
+// 1.5e-3 are skipped so their exponent letter is not taken for a name.
+std::vector<std::string> free_identifiers(const std::string& text) {
+  std::vector<std::string> names;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (std::isdigit(c) || (c == '.' && i + 1 < text.size() && std::isdigit(text[i + 1]))) {
+      while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
+        ++i;
+      if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        std::size_t j = i + 1;
+        if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
+        if (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) {
+          i = j;
+          while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+        }
+      }
+    } else if (std::isalpha(c) || c == '_') {
+      const std::size_t start = i;
+      while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+        ++i;
+      std::size_t next = i;
+      while (next < text.size() && std::isspace(static_cast<unsigned char>(text[next]))) ++next;
+      if (next >= text.size() || text[next] != '(') names.push_back(text.substr(start, i - start));
+    } else {
+      ++i;
+    }
+  }
+  return names;
+}
+
+std::string print(const GiNaC::ex& e) {
+  std::ostringstream out;
+  out << e;
+  return out.str();
+}
+
+}  // namespace
+
+void ParameterTable::define(const std::string& name, const GiNaC::ex& definition) {
+  const GiNaC::symbol symbol(name);
+  symbols_[name] = symbol;
+  values_[symbol] = GiNaC::evalf(definition.subs(values_));
+  names_.push_back(name);
+  definitions_.push_back(definition);
+}
+
+bool ParameterTable::contains(const std::string& name) const { return symbols_.count(name) > 0; }
+
+std::vector<Parameter> ParameterTable::parameters() const {
+  std::vector<Parameter> result;
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    Parameter parameter;
+    parameter.name = names_[i];
+    parameter.value = *evaluate(definitions_[i]);
+    if (depends_on_parameters(definitions_[i])) parameter.source = print(definitions_[i]);
+    result.push_back(parameter);
+  }
+  return result;
+}
+
+std::optional<GiNaC::ex> ParameterTable::parse(const std::string& text, std::string& error) const {
+  std::string undefined;
+  for (const std::string& name : free_identifiers(text)) {
+    if (symbols_.count(name) || builtin_constants().count(name)) continue;
+    if (!undefined.empty()) undefined += ", ";
+    undefined += "'" + name + "'";
+  }
+  if (!undefined.empty()) {
+    std::string defined;
+    for (const std::string& name : names_) defined += (defined.empty() ? "" : ", ") + name;
+    error = "expression '" + text + "' references undefined parameter " + undefined +
+            (defined.empty() ? std::string("; no parameters are defined")
+                             : "; defined (earlier) parameters: " + defined);
+    return std::nullopt;
+  }
+  try {
+    GiNaC::parser reader(symbols_);
+    reader.strict = true;
+    GiNaC::ex e = reader(text);
+    if (!evaluate(e)) {
+      error = "expression '" + text + "' does not evaluate to a finite real number";
+      return std::nullopt;
+    }
+    return e;
+  } catch (const std::exception& failure) {
+    error = "expression '" + text + "' is not valid (" + failure.what() +
+            "); expected a number or an expression over parameters, e.g. \"2*L_M + 0.1\"";
+    return std::nullopt;
+  }
+}
+
+std::optional<double> ParameterTable::evaluate(const GiNaC::ex& e) const {
+  try {
+    const GiNaC::ex value = GiNaC::evalf(e.subs(values_));
+    if (!GiNaC::is_a<GiNaC::numeric>(value)) return std::nullopt;
+    const GiNaC::numeric& number = GiNaC::ex_to<GiNaC::numeric>(value);
+    if (!number.is_real()) return std::nullopt;
+    const double result = number.to_double();
+    if (!std::isfinite(result)) return std::nullopt;
+    return result;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+bool ParameterTable::depends_on_parameters(const GiNaC::ex& e) const {
+  for (const auto& [name, symbol] : symbols_)
+    if (e.has(symbol)) return true;
+  return false;
+}
+
+Quantity ParameterTable::quantity(const GiNaC::ex& e) const {
+  Quantity result;
+  result.value = evaluate(e).value_or(std::nan(""));
+  if (depends_on_parameters(e)) result.source = print(e);
+  return result;
+}
+
+}  // namespace dyngen::model_detail
