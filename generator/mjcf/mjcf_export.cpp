@@ -1,4 +1,4 @@
-#include "mjcf/mjcf_export.hpp"
+#include "generator/mjcf/mjcf_export.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "model/model.hpp"
+#include "generator/model/model.hpp"
 
 namespace dyngen {
 

@@ -1,7 +1,7 @@
 // The exported MJCF loads in MuJoCo and describes the same mechanism: bodies, masses, centres of
 // mass, inertia tensors, joint frames (checked by MuJoCo's forward kinematics against the model's
 // transform chain), springs, dampers and gravity.
-#include "mjcf/mjcf_export.hpp"
+#include "generator/mjcf/mjcf_export.hpp"
 
 #include <cmath>
 #include <random>

@@ -80,14 +80,24 @@ void MujocoOracle::set_accelerations(const Eigen::VectorXd& qdd) {
   }
 }
 
+Eigen::VectorXd MujocoOracle::inverse_dynamics(const Eigen::VectorXd& qdd) {
+  set_accelerations(qdd);
+  std::vector<mjtNum> forces(static_cast<std::size_t>(model_->nv));
+  mj_rne(model_, data_, 1, forces.data());
+  Eigen::VectorXd mechanism(static_cast<Eigen::Index>(dof_address_.size()));
+  for (std::size_t i = 0; i < dof_address_.size(); ++i) mechanism[i] = forces[dof_address_[i]];
+  return mechanism;
+}
+
+Eigen::VectorXd MujocoOracle::passive_forces() const {
+  Eigen::VectorXd mechanism(static_cast<Eigen::Index>(dof_address_.size()));
+  for (std::size_t i = 0; i < dof_address_.size(); ++i) mechanism[i] = data_->qfrc_passive[dof_address_[i]];
+  return mechanism;
+}
+
 Eigen::VectorXd MujocoOracle::bias_forces() {
-  set_accelerations(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(dof_address_.size())));
-  std::vector<mjtNum> inverse_dynamics(model_->nv);
-  mj_rne(model_, data_, 1, inverse_dynamics.data());
-  Eigen::VectorXd bias(static_cast<Eigen::Index>(dof_address_.size()));
-  for (std::size_t i = 0; i < dof_address_.size(); ++i)
-    bias[i] = inverse_dynamics[dof_address_[i]] - data_->qfrc_passive[dof_address_[i]];
-  return bias;
+  return inverse_dynamics(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(dof_address_.size()))) -
+         passive_forces();
 }
 
 Eigen::Matrix<double, 6, 1> MujocoOracle::base_wrench(const Eigen::VectorXd& qdd) {

@@ -41,8 +41,14 @@ class MujocoOracle {
   // Joint-space mass matrix of the mechanism's coordinates (the mechanism block of MuJoCo's M).
   Eigen::MatrixXd mass_matrix() const;
 
-  // Generalized forces needed for zero joint acceleration under the base motion, minus the springs'
-  // and dampers' forces: M q̈ = −bias for the unforced mechanism.
+  // Generalized forces the joints must transmit for joint accelerations qdd under the base motion
+  // and gravity (mj_rne): M qdd + C + G, springs and dampers not included.
+  Eigen::VectorXd inverse_dynamics(const Eigen::VectorXd& qdd);
+
+  // The springs' and dampers' generalized forces −k (q − q0) − c qd (mj_passive).
+  Eigen::VectorXd passive_forces() const;
+
+  // inverse_dynamics(0) − passive_forces(): M qdd = −bias for the unforced mechanism.
   Eigen::VectorXd bias_forces();
 
   // Force and moment [f; m] the mechanism exerts on its base at the base origin, in base axes, at

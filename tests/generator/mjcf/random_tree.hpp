@@ -7,7 +7,7 @@
 
 #include <Eigen/Dense>
 
-#include "model/model.hpp"
+#include "generator/model/model.hpp"
 
 namespace dyngen::testing {
 
