@@ -1,0 +1,243 @@
+// Contact evaluation of a pair of docking units (contact preprint sec. 1).
+#include "contact/contact_set.hpp"
+
+#include "contact/contact_error.hpp"
+#include "contact/latches.hpp"
+
+#include <cmath>
+
+namespace dyngen::contact {
+
+ContactData make_contact_data(const UnitGeometry& g) {
+  ContactData d;
+  d.contacts.reserve(g.tasks.size() + 2 * (g.central_latches.size() + g.peripheral_latches.size()));
+  d.link_wrenches.assign(g.links.size(), Wrench{});
+  d.central_latches.assign(g.central_latches.size(), CentralLatchState{});
+  d.peripheral_latches.assign(g.peripheral_latches.size(), PeripheralLatchState{});
+  d.sensors.assign(g.sensors.size(), SensorState{});
+  return d;
+}
+
+void add_contact_wrench(const LinkState& link, const Vec3& p, const Vec3& force_on_passive, Wrench& on_link,
+                        Wrench& on_passive) {
+  // f_PU and m_PU = r~_PU,k f_PU (PU axes, about the PU origin)
+  on_passive.force += force_on_passive;
+  on_passive.moment += p.cross(force_on_passive);
+  // f_B,j = A_PUB,j (-f_PU), m_B,j = A_PUB,j (r~_B,j,k (-f_PU)) with r_B,j,k from the link origin
+  on_link.force -= link.rotation * force_on_passive;
+  on_link.moment -= link.rotation * (p - link.position).cross(force_on_passive);
+}
+
+void apply_contact(const UnitGeometry& g, int pair_class, int task, const char* element, int link,
+                   const PairContact& contact, const UnitState& state, ContactData& data) {
+  const ContactParameters& parameters = g.pair_classes[pair_class].parameters;
+  if (contact.penetration > parameters.max_penetration)
+    throw ContactError(ContactErrorKind::penetration_limit, task >= 0 ? g.task_name(g.tasks[task]) : element,
+                       state.time, contact.penetration, parameters.max_penetration);
+  const LinkState& ls = state.links[link];
+  ContactRecord r;
+  r.task = task;
+  r.link = link;
+  r.element = element;
+  r.geometry = contact;
+  r.point = 0.5 * (contact.point_first + contact.point_second);
+  // v_B,j,k - v_PU,k at the contact point
+  const Vec3 relative = ls.velocity_at(r.point) - (state.passive_velocity + state.passive_angular_velocity.cross(r.point));
+  r.force = contact_force(parameters, contact.penetration, contact.normal, relative);
+  add_contact_wrench(ls, r.point, r.force.on_passive, data.link_wrenches[link], data.passive_wrench);
+  data.contacts.push_back(r);
+}
+
+namespace {
+
+void check_finite(const UnitState& state) {
+  for (const LinkState& l : state.links) {
+    const double sum = l.position.sum() + l.rotation.sum() + l.velocity.sum() + l.angular_velocity.sum();
+    if (!std::isfinite(sum)) throw ContactError(ContactErrorKind::not_finite, "link state", state.time, sum, 0.0);
+  }
+  const double sum = state.passive_velocity.sum() + state.passive_angular_velocity.sum();
+  if (!std::isfinite(sum)) throw ContactError(ContactErrorKind::not_finite, "passive unit state", state.time, sum, 0.0);
+}
+
+// Transforms a circle of the passive unit into a link frame and back (approximated cones are
+// searched in their owner's frame so that only the chosen generatrix needs transforming).
+Circle circle_to_link(const Circle& c, const LinkState& l) {
+  return Circle{l.rotation * (c.center - l.position), l.rotation * c.axis, c.radius};
+}
+
+void contact_to_passive(PairContact& c, const LinkState& l) {
+  c.normal = l.rotation.transpose() * c.normal;
+  c.point_first = l.to_passive(c.point_first);
+  c.point_second = l.to_passive(c.point_second);
+}
+
+// Swaps the roles of a contact computed with the passive primitive first: the normal then gives the
+// force on the active body.
+void passive_first_to_active_first(PairContact& c) {
+  c.normal = -c.normal;
+  std::swap(c.point_first, c.point_second);
+}
+
+PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState& l, PairContact& c, ContactData& data) {
+  const ActiveShape& active = g.links[t.link].primitives[t.active].shape;
+  const PassiveShape& passive = g.passive[t.passive].shape;
+  switch (t.kind) {
+    case PairKind::sphere_frustum:
+      return sphere_frustum(std::get<PreparedFrustum>(t.prepared), l.to_passive(std::get<Sphere>(active).center), c);
+    case PairKind::sphere_boundary_circle:
+      return sphere_boundary_circle(std::get<PreparedBoundaryCircle>(t.prepared),
+                                    l.to_passive(std::get<Sphere>(active).center), c);
+    case PairKind::sphere_cylinder:
+      return sphere_cylinder(std::get<PreparedCylinder>(t.prepared), l.to_passive(std::get<Sphere>(active).center), c);
+    case PairKind::sphere_annulus:
+      return sphere_annulus(std::get<PreparedAnnulus>(t.prepared), l.to_passive(std::get<Sphere>(active).center), c);
+    case PairKind::segment_circle: {
+      const Segment& s = std::get<Segment>(active);
+      return segment_circle(Segment{l.to_passive(s.origin), l.rotation.transpose() * s.vector},
+                            std::get<Circle>(t.prepared), c);
+    }
+    case PairKind::circle_segment: {
+      const Circle& a = std::get<Circle>(active);
+      const Circle circle{l.to_passive(a.center), l.rotation.transpose() * a.axis, a.radius};
+      const PairOutcome o = segment_circle(std::get<Segment>(passive), circle, c);
+      if (o == PairOutcome::contact) passive_first_to_active_first(c);
+      return o;
+    }
+    case PairKind::segment_segment: {
+      const Segment& s = std::get<Segment>(active);
+      const double reach = 2.0 * g.pair_classes[t.pair_class].parameters.max_penetration;
+      return segment_segment(Segment{l.to_passive(s.origin), l.rotation.transpose() * s.vector},
+                             std::get<Segment>(passive), Vec3::UnitX(), reach, c);
+    }
+    case PairKind::cone_circle: {
+      ConeSearch search;
+      const PairOutcome o = approximated_cone_circle(std::get<ApproximatedCone>(active),
+                                                     circle_to_link(std::get<Circle>(t.prepared), l), c, search);
+      data.generatrices_evaluated += search.evaluated;
+      if (o == PairOutcome::contact) contact_to_passive(c, l);
+      return o;
+    }
+    case PairKind::circle_cone: {
+      const Circle& a = std::get<Circle>(active);
+      const Circle circle{l.to_passive(a.center), l.rotation.transpose() * a.axis, a.radius};
+      ConeSearch search;
+      const PairOutcome o = approximated_cone_circle(std::get<ApproximatedCone>(passive), circle, c, search);
+      data.generatrices_evaluated += search.evaluated;
+      if (o == PairOutcome::contact) passive_first_to_active_first(c);
+      return o;
+    }
+  }
+  return PairOutcome::separated;
+}
+
+// Angle between the link's X axis (row 0 of A_PUB,j in PU) and X_PU.
+double tilt(const LinkState& l) { return std::acos(std::clamp(l.rotation(0, 0), -1.0, 1.0)); }
+
+void evaluate_sensor(const UnitGeometry& g, int index, const UnitState& state, ContactData& data) {
+  const Sensor& s = g.sensors[index];
+  const LinkState& l = state.links[s.link];
+  const Vec3 center = l.to_passive(s.sphere.center);
+  PairContact c;
+  const PairOutcome o = std::visit(
+      [&](const auto& prepared) {
+        using T = std::decay_t<decltype(prepared)>;
+        if constexpr (std::is_same_v<T, PreparedFrustum>) return sphere_frustum(prepared, center, c);
+        if constexpr (std::is_same_v<T, PreparedCylinder>) return sphere_cylinder(prepared, center, c);
+        if constexpr (std::is_same_v<T, PreparedAnnulus>) return sphere_annulus(prepared, center, c);
+        if constexpr (std::is_same_v<T, PreparedBoundaryCircle>) return sphere_boundary_circle(prepared, center, c);
+      },
+      s.prepared);
+  SensorState& st = data.sensors[index];
+  if (o == PairOutcome::outside_valid_range)
+    throw ContactError(ContactErrorKind::outside_valid_range, "sensor " + s.name, state.time, c.range_value, 0.0);
+  if (o != PairOutcome::contact) {
+    st = SensorState{};
+    return;
+  }
+  // the plunger retracts by the penetration it would have: travel = Delta_n
+  st.travel = c.penetration;
+  if (st.travel > s.max_travel)
+    throw ContactError(ContactErrorKind::latch_travel_limit, "sensor " + s.name, state.time, st.travel, s.max_travel);
+  st.on = st.travel >= s.trigger_travel;
+  add_contact_wrench(l, c.point_second, (s.stiffness * st.travel + s.preload) * c.normal, data.link_wrenches[s.link],
+                     data.passive_wrench);
+}
+
+}  // namespace
+
+void evaluate_contacts(const UnitGeometry& g, const UnitState& state, ContactData& data) {
+  check_finite(state);
+  data.contacts.clear();
+  data.generatrices_evaluated = 0;
+  for (Wrench& w : data.link_wrenches) w = Wrench{};
+  data.passive_wrench = Wrench{};
+  for (std::size_t k = 0; k < g.tasks.size(); ++k) {
+    const PairTask& t = g.tasks[k];
+    const LinkState& l = state.links[t.link];
+    PairContact c;
+    const PairOutcome o = test_pair(g, t, l, c, data);
+    if (o == PairOutcome::separated) continue;
+    const ContactParameters& p = g.pair_classes[t.pair_class].parameters;
+    if (o == PairOutcome::outside_valid_range)
+      throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t), state.time, c.range_value, 0.0);
+    if (const double a = tilt(l); a > p.max_tilt)
+      throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t) + " (link tilt, rad)", state.time, a,
+                         p.max_tilt);
+    apply_contact(g, t.pair_class, static_cast<int>(k), "", t.link, c, state, data);
+  }
+  for (std::size_t i = 0; i < g.central_latches.size(); ++i) {
+    const CentralLatchState& s = data.central_latches[i];
+    if (s.triggered) {
+      central_latch_back_contacts(g, static_cast<int>(i), state, data);
+    } else {
+      const int link = g.central_latches[i].link;
+      data.link_wrenches[link].force += s.on_link.force;
+      data.link_wrenches[link].moment += s.on_link.moment;
+      data.passive_wrench.force += s.on_passive.force;
+      data.passive_wrench.moment += s.on_passive.moment;
+    }
+  }
+  for (std::size_t i = 0; i < g.peripheral_latches.size(); ++i) {
+    const PeripheralLatchState& s = data.peripheral_latches[i];
+    if (s.triggered) {
+      peripheral_latch_back_contacts(g, static_cast<int>(i), state, data);
+    } else {
+      const int link = g.peripheral_latches[i].link;
+      data.link_wrenches[link].force += s.on_link.force;
+      data.link_wrenches[link].moment += s.on_link.moment;
+      data.passive_wrench.force += s.on_passive.force;
+      data.passive_wrench.moment += s.on_passive.moment;
+    }
+  }
+  for (std::size_t i = 0; i < g.sensors.size(); ++i) evaluate_sensor(g, static_cast<int>(i), state, data);
+}
+
+void update_latches(const UnitGeometry& g, const UnitState& state, double step, ContactData& data) {
+  check_finite(state);
+  for (std::size_t i = 0; i < g.central_latches.size(); ++i) {
+    const CentralLatch& latch = g.central_latches[i];
+    update_central_latch(g, latch, state.links[latch.link], state.time, data.central_latches[i]);
+  }
+  for (std::size_t i = 0; i < g.peripheral_latches.size(); ++i) {
+    const PeripheralLatch& latch = g.peripheral_latches[i];
+    update_peripheral_latch(g, latch, state.links[latch.link], state.time, step, data.peripheral_latches[i]);
+  }
+  // capture: all latches triggered (central unit) / at least one latch of each pair (peripheral)
+  if (g.capture == CaptureRule::all_latches) {
+    bool all = !g.central_latches.empty() || !g.peripheral_latches.empty();
+    for (const CentralLatchState& s : data.central_latches) all = all && s.triggered;
+    for (const PeripheralLatchState& s : data.peripheral_latches) all = all && s.triggered;
+    data.captured = all;
+  } else {
+    int groups = 0;
+    for (const PeripheralLatch& l : g.peripheral_latches) groups = std::max(groups, l.group + 1);
+    std::vector<bool> held(groups, false);
+    for (std::size_t i = 0; i < g.peripheral_latches.size(); ++i)
+      if (data.peripheral_latches[i].triggered) held[g.peripheral_latches[i].group] = true;
+    bool all = groups > 0;
+    for (const bool h : held) all = all && h;
+    data.captured = all;
+  }
+}
+
+}  // namespace dyngen::contact

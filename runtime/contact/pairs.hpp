@@ -1,0 +1,121 @@
+// Closed-form contact tests for pairs of guide-surface primitives (contact preprint sec. 2-3).
+//
+// Every test first applies a range pre-check with constants precomputed for the pair (the
+// preprint's x_C,min, x_C,max, d_L,min, d_L,max), then the exact test. A test reports:
+//   penetration  Delta_n > 0 along the common normal,
+//   normal       unit n_R, the direction of the force on the body owning the second primitive,
+//   point_first / point_second  the contact points on the surfaces of the first / second body.
+// Tests never throw; a configuration in which the closed form does not apply is reported as
+// PairOutcome::outside_valid_range with the offending measure in `range_value`, and the caller
+// stops the simulation with a typed error (preprint sec. 1, item 6).
+#pragma once
+
+#include "contact/primitives.hpp"
+
+namespace dyngen::contact {
+
+enum class PairOutcome { separated, contact, outside_valid_range };
+
+struct PairContact {
+  double penetration = 0.0;
+  Vec3 normal = Vec3::Zero();
+  Vec3 point_first = Vec3::Zero();
+  Vec3 point_second = Vec3::Zero();
+  double range_value = 0.0;
+};
+
+// Axis-aligned box in the meridian half-plane (x, r) outside which a pair cannot touch.
+struct RangeBox {
+  double x_min = 0.0;
+  double x_max = 0.0;
+  double r_min = 0.0;
+  double r_max = 0.0;
+  bool contains(double x, double r) const { return x >= x_min && x <= x_max && r >= r_min && r <= r_max; }
+};
+
+// --- sphere/point - truncated cone (preprint sec. 2, fig. 5a) ------------------------------------
+// `depth_margin` is how far a centre may lie behind the wall and still be analysed (so that a
+// penetration above the limit is reported rather than missed); use a few times Delta_n,max.
+struct PreparedFrustum {
+  Vec2 rim1;
+  Vec2 along;   // unit generatrix direction rim1 -> rim2
+  double length = 0.0;
+  Vec2 normal;  // unit meridian normal into the material, (n_CX, n_CL) = (+-sin a_C, cos a_C)
+  double sphere_radius = 0.0;
+  double depth_margin = 0.0;
+  RangeBox range;
+};
+PreparedFrustum prepare_sphere_frustum(const Frustum& frustum, double sphere_radius, double depth_margin);
+PairOutcome sphere_frustum(const PreparedFrustum& pair, const Vec3& center, PairContact& out);
+
+// --- sphere/point - boundary circle (preprint sec. 2, fig. 5b) ------------------------------------
+struct PreparedBoundaryCircle {
+  BoundaryCircle edge;
+  double sphere_radius = 0.0;
+  RangeBox range;
+};
+PreparedBoundaryCircle prepare_sphere_boundary_circle(const BoundaryCircle& edge, double sphere_radius);
+PairOutcome sphere_boundary_circle(const PreparedBoundaryCircle& pair, const Vec3& center, PairContact& out);
+
+// --- sphere/point - cylinder (preprint sec. 2, fig. 6a) -------------------------------------------
+struct PreparedCylinder {
+  Cylinder cylinder;
+  double sphere_radius = 0.0;
+  double depth_margin = 0.0;
+  RangeBox range;
+};
+PreparedCylinder prepare_sphere_cylinder(const Cylinder& cylinder, double sphere_radius, double depth_margin);
+PairOutcome sphere_cylinder(const PreparedCylinder& pair, const Vec3& center, PairContact& out);
+
+// --- sphere/point - plane fragment (annulus) (preprint sec. 2, fig. 6b) ---------------------------
+struct PreparedAnnulus {
+  Annulus annulus;
+  double sphere_radius = 0.0;
+  double depth_margin = 0.0;
+  RangeBox range;
+};
+PreparedAnnulus prepare_sphere_annulus(const Annulus& annulus, double sphere_radius, double depth_margin);
+PairOutcome sphere_annulus(const PreparedAnnulus& pair, const Vec3& center, PairContact& out);
+
+// --- segment - circle (preprint sec. 2, fig. 7, steps 1-8) -----------------------------------------
+// The segment crosses the circle's plane at P_C; material lies outside R_C, so Delta = d_L - R_C is
+// the lateral penetration and Delta_n = Delta (n_R . n_C) the one along n_R = L x n_S / |L x n_S|,
+// oriented with n_R . n_C > 0 (the circle's body is pushed outwards). point_first = P_C.
+// Valid while the segment crosses the plane at more than `kMinCrossingSine` (asin) to it.
+inline constexpr double kMinCrossingSine = 1e-3;
+PairOutcome segment_circle(const Segment& segment, const Circle& circle, PairContact& out);
+
+// --- segment - segment (preprint sec. 3, fig. 13) --------------------------------------------------
+// Common perpendicular C_P C_A between the first (active, A) and second (passive, P) segments;
+// contact when both feet lie on the segments and (C_A - C_P).approach > 0; Delta_n = |C_A C_P|,
+// n_R = (C_A - C_P) / Delta_n. Nearly parallel segments overlapping within `reach` of each other
+// are outside the valid range (the edge-edge model has no isolated contact point there).
+inline constexpr double kMinSegmentSine = 1e-3;
+inline constexpr double kMinSegmentGap = 1e-9;  // preprint: 1e-6 mm, below it no contact is counted
+PairOutcome segment_segment(const Segment& active, const Segment& passive, const Vec3& approach, double reach,
+                            PairContact& out);
+
+// --- approximated cone (2^N + 1 generatrices) - circle (preprint sec. 3, fig. 14) ------------------
+// Bisection over the generatrices for the largest characteristic distance d (distance from the
+// circle centre to the crossing of the generatrix *line* with the circle's plane), then the
+// preprint's monotone-length modification when that crossing lies off the generatrix segment.
+// Both are expressed in one frame (the caller transforms the circle into the cone's frame).
+// `generatrix` receives the chosen index (or -1), `evaluated` the number of generatrices whose
+// crossing was computed: N + 2 for the bisection, plus at most N + 3 for the modification.
+struct ConeSearch {
+  int generatrix = -1;
+  int evaluated = 0;
+};
+PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, PairContact& out,
+                                     ConeSearch& search);
+
+// Characteristic distance of one generatrix (preprint sec. 3): crossing parameter t_C of its line
+// with the circle's plane and the distance d of that crossing from the centre. False when the
+// generatrix is parallel to the plane.
+struct GeneratrixCrossing {
+  double t = 0.0;
+  double distance = 0.0;
+};
+bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out);
+
+}  // namespace dyngen::contact

@@ -1,0 +1,210 @@
+// Pair table of a docking unit: which primitive pairs are tested and their precomputed constants
+// (contact preprint sec. 1 item 5: pairs chosen so that each has a closed-form test).
+#include "contact/unit_geometry.hpp"
+
+#include <stdexcept>
+
+namespace dyngen::contact {
+
+namespace {
+
+template <class... F>
+struct Overload : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overload(F...) -> Overload<F...>;
+
+// How far behind a wall a characteristic point may be and still be analysed: penetrations up to
+// this are reported (and stop the run when above the limit) rather than missed.
+constexpr double kDepthMarginFactor = 4.0;
+
+Circle coaxial_circle(const BoundaryCircle& edge) { return Circle{Vec3(edge.x, 0.0, 0.0), Vec3::UnitX(), edge.radius}; }
+
+[[noreturn]] void unsuitable(const std::string& owner, const PassivePrimitive& p, const char* expected) {
+  throw std::invalid_argument(owner + " refers to " + p.name + " (" + shape_type_name(p.shape) + "), expected " +
+                              expected);
+}
+
+double class_margin(const UnitGeometry& g, int pair_class) {
+  return kDepthMarginFactor * g.pair_classes.at(pair_class).parameters.max_penetration;
+}
+
+// Latch guides are met by the latch's tip point (frustum, cylinder) or its front segment (edges).
+void prepare_central_latch(const UnitGeometry& g, CentralLatch& latch) {
+  latch.guides.clear();
+  const double margin = class_margin(g, latch.pair_class);
+  for (const int p : latch.guide_primitives) {
+    const PassiveShape& shape = g.passive.at(p).shape;
+    LatchGuide guide{p, Circle{}};
+    if (const auto* f = std::get_if<Frustum>(&shape))
+      guide.prepared = prepare_sphere_frustum(*f, 0.0, margin);
+    else if (const auto* c = std::get_if<Cylinder>(&shape))
+      guide.prepared = prepare_sphere_cylinder(*c, 0.0, margin);
+    else if (const auto* e = std::get_if<BoundaryCircle>(&shape))
+      guide.prepared = coaxial_circle(*e);
+    else
+      unsuitable("latch " + latch.name, g.passive[p], "frustum, cylinder or boundary_circle");
+    latch.guides.push_back(guide);
+  }
+  if (!std::holds_alternative<Slot>(g.passive.at(latch.slot).shape))
+    unsuitable("latch " + latch.name, g.passive[latch.slot], "slot");
+}
+
+void prepare_peripheral_latch(const UnitGeometry& g, PeripheralLatch& latch) {
+  const double margin = class_margin(g, latch.pair_class);
+  const auto* guide = std::get_if<Frustum>(&g.passive.at(latch.guide).shape);
+  if (!guide) unsuitable("latch " + latch.name, g.passive[latch.guide], "frustum");
+  latch.guide_prepared = prepare_sphere_frustum(*guide, 0.0, margin);
+  const PassiveShape& lock = g.passive.at(latch.lock).shape;
+  if (const auto* c = std::get_if<Circle>(&lock))
+    latch.lock_circle = *c;
+  else if (const auto* e = std::get_if<BoundaryCircle>(&lock))
+    latch.lock_circle = coaxial_circle(*e);
+  else
+    unsuitable("latch " + latch.name, g.passive[latch.lock], "circle or boundary_circle");
+  latch.lock_x = latch.lock_circle.center.x();
+  if (latch.back >= 0) {
+    const auto* back = std::get_if<Frustum>(&g.passive.at(latch.back).shape);
+    if (!back) unsuitable("latch " + latch.name, g.passive[latch.back], "frustum");
+    latch.back_prepared = prepare_sphere_frustum(*back, 0.0, margin);
+  }
+}
+
+void prepare_sensor(const UnitGeometry& g, Sensor& sensor) {
+  const PassiveShape& shape = g.passive.at(sensor.passive).shape;
+  const double r = sensor.sphere.radius;
+  const double margin = sensor.max_travel;
+  if (const auto* f = std::get_if<Frustum>(&shape))
+    sensor.prepared = prepare_sphere_frustum(*f, r, margin);
+  else if (const auto* c = std::get_if<Cylinder>(&shape))
+    sensor.prepared = prepare_sphere_cylinder(*c, r, margin);
+  else if (const auto* a = std::get_if<Annulus>(&shape))
+    sensor.prepared = prepare_sphere_annulus(*a, r, margin);
+  else if (const auto* e = std::get_if<BoundaryCircle>(&shape))
+    sensor.prepared = prepare_sphere_boundary_circle(*e, r);
+  else
+    unsuitable("sensor " + sensor.name, g.passive[sensor.passive], "frustum, cylinder, annulus or boundary_circle");
+}
+
+}  // namespace
+
+int UnitGeometry::find_passive(const std::string& n) const {
+  for (std::size_t i = 0; i < passive.size(); ++i)
+    if (passive[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
+int UnitGeometry::find_link(const std::string& n) const {
+  for (std::size_t i = 0; i < links.size(); ++i)
+    if (links[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
+int UnitGeometry::find_pair_class(const std::string& active_surface, const std::string& passive_surface) const {
+  for (std::size_t i = 0; i < pair_classes.size(); ++i)
+    if (pair_classes[i].active_surface == active_surface && pair_classes[i].passive_surface == passive_surface)
+      return static_cast<int>(i);
+  return -1;
+}
+
+std::string UnitGeometry::task_name(const PairTask& task) const {
+  return links[task.link].name + "/" + links[task.link].primitives[task.active].name + " - " +
+         passive[task.passive].name;
+}
+
+const char* shape_type_name(const ActiveShape& shape) {
+  return std::visit(Overload{[](const Sphere& s) { return s.radius > 0.0 ? "sphere" : "point"; },
+                             [](const Segment&) { return "segment"; }, [](const Circle&) { return "circle"; },
+                             [](const ApproximatedCone&) { return "approximated_cone"; }},
+                    shape);
+}
+
+const char* shape_type_name(const PassiveShape& shape) {
+  return std::visit(
+      Overload{[](const Frustum&) { return "frustum"; }, [](const Cylinder&) { return "cylinder"; },
+               [](const Annulus&) { return "annulus"; }, [](const BoundaryCircle&) { return "boundary_circle"; },
+               [](const Circle&) { return "circle"; }, [](const Segment&) { return "segment"; },
+               [](const ApproximatedCone&) { return "approximated_cone"; }, [](const Slot&) { return "slot"; }},
+      shape);
+}
+
+bool pair_kind(const ActiveShape& active, const PassiveShape& passive, PairKind& kind) {
+  const bool circle_like = std::holds_alternative<Circle>(passive) || std::holds_alternative<BoundaryCircle>(passive);
+  if (std::holds_alternative<Sphere>(active)) {
+    if (std::holds_alternative<Frustum>(passive)) return kind = PairKind::sphere_frustum, true;
+    if (std::holds_alternative<BoundaryCircle>(passive)) return kind = PairKind::sphere_boundary_circle, true;
+    if (std::holds_alternative<Cylinder>(passive)) return kind = PairKind::sphere_cylinder, true;
+    if (std::holds_alternative<Annulus>(passive)) return kind = PairKind::sphere_annulus, true;
+    return false;
+  }
+  if (std::holds_alternative<Segment>(active)) {
+    if (circle_like) return kind = PairKind::segment_circle, true;
+    if (std::holds_alternative<Segment>(passive)) return kind = PairKind::segment_segment, true;
+    return false;
+  }
+  if (std::holds_alternative<Circle>(active)) {
+    if (std::holds_alternative<Segment>(passive)) return kind = PairKind::circle_segment, true;
+    if (std::holds_alternative<ApproximatedCone>(passive)) return kind = PairKind::circle_cone, true;
+    return false;
+  }
+  if (circle_like) return kind = PairKind::cone_circle, true;
+  return false;
+}
+
+void finalize_geometry(UnitGeometry& g) {
+  g.tasks.clear();
+  for (std::size_t l = 0; l < g.links.size(); ++l) {
+    const Link& link = g.links[l];
+    for (std::size_t a = 0; a < link.primitives.size(); ++a) {
+      const ActivePrimitive& active = link.primitives[a];
+      for (std::size_t p = 0; p < g.passive.size(); ++p) {
+        const PassivePrimitive& passive = g.passive[p];
+        const int cls = g.find_pair_class(active.surface, passive.surface);
+        if (cls < 0) continue;
+        PairTask task;
+        if (!pair_kind(active.shape, passive.shape, task.kind))
+          throw std::invalid_argument("pair class '" + active.surface + "' - '" + passive.surface + "' joins " +
+                                      link.name + "/" + active.name + " (" + shape_type_name(active.shape) +
+                                      ") and " + passive.name + " (" + shape_type_name(passive.shape) +
+                                      "), which have no closed-form contact test");
+        task.link = static_cast<int>(l);
+        task.active = static_cast<int>(a);
+        task.passive = static_cast<int>(p);
+        task.pair_class = cls;
+        const double margin = kDepthMarginFactor * g.pair_classes[cls].parameters.max_penetration;
+        const double radius = std::holds_alternative<Sphere>(active.shape) ? std::get<Sphere>(active.shape).radius : 0.0;
+        switch (task.kind) {
+          case PairKind::sphere_frustum:
+            task.prepared = prepare_sphere_frustum(std::get<Frustum>(passive.shape), radius, margin);
+            break;
+          case PairKind::sphere_boundary_circle:
+            task.prepared = prepare_sphere_boundary_circle(std::get<BoundaryCircle>(passive.shape), radius);
+            break;
+          case PairKind::sphere_cylinder:
+            task.prepared = prepare_sphere_cylinder(std::get<Cylinder>(passive.shape), radius, margin);
+            break;
+          case PairKind::sphere_annulus:
+            task.prepared = prepare_sphere_annulus(std::get<Annulus>(passive.shape), radius, margin);
+            break;
+          case PairKind::segment_circle:
+          case PairKind::cone_circle:
+            task.prepared = std::holds_alternative<Circle>(passive.shape)
+                                ? std::get<Circle>(passive.shape)
+                                : coaxial_circle(std::get<BoundaryCircle>(passive.shape));
+            break;
+          case PairKind::circle_segment:
+          case PairKind::segment_segment:
+          case PairKind::circle_cone:
+            break;
+        }
+        g.tasks.push_back(std::move(task));
+      }
+    }
+  }
+  for (CentralLatch& latch : g.central_latches) prepare_central_latch(g, latch);
+  for (PeripheralLatch& latch : g.peripheral_latches) prepare_peripheral_latch(g, latch);
+  for (Sensor& sensor : g.sensors) prepare_sensor(g, sensor);
+}
+
+}  // namespace dyngen::contact

@@ -1,0 +1,171 @@
+// Docking-unit contact geometry: passive primitives in PU, active primitives per buffer link in
+// the link's frame B_j, contact parameters per class of primitive pairs, latches and sensors
+// (contact preprint sec. 1 items 1-5, sec. 2-3). Immutable once built by finalize_geometry();
+// evaluation keeps its scratch and state in ContactData (contact_set.hpp).
+#pragma once
+
+#include "contact/force_law.hpp"
+#include "contact/pairs.hpp"
+#include "contact/primitives.hpp"
+
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace dyngen::contact {
+
+using PassiveShape = std::variant<Frustum, Cylinder, Annulus, BoundaryCircle, Circle, Segment, ApproximatedCone, Slot>;
+using ActiveShape = std::variant<Sphere, Segment, Circle, ApproximatedCone>;
+
+struct PassivePrimitive {
+  std::string name;
+  std::string surface;  // surface class, used to look up the pair class
+  PassiveShape shape;
+};
+
+struct ActivePrimitive {
+  std::string name;
+  std::string surface;
+  ActiveShape shape;  // in the link frame B_j
+};
+
+struct Link {
+  std::string name;
+  std::vector<ActivePrimitive> primitives;
+};
+
+// Contact parameters for every pair (active surface class, passive surface class).
+struct PairClass {
+  std::string active_surface;
+  std::string passive_surface;
+  ContactParameters parameters;
+};
+
+// A guide surface met by a latch's front segment or tip before it triggers, prepared for a point.
+struct LatchGuide {
+  int passive = -1;
+  std::variant<PreparedFrustum, PreparedCylinder, Circle> prepared;
+};
+
+// Central unit latch (preprint sec. 2, fig. 3c, 8): a planar link turning by phi >= 0 about `axis`
+// through `pivot` (head frame), held by a spring M = stiffness phi + preload. Its front segment
+// (1)-(2) meets the guides before triggering; when its tip (2) projects inside `slot` it triggers
+// and afterwards only its fixed back segment (3)-(4) meets the slot.
+struct CentralLatch {
+  std::string name;
+  int link = -1;
+  Vec3 pivot = Vec3::Zero();
+  Vec3 axis = Vec3::Zero();
+  Vec3 front_inner = Vec3::Zero();  // (1) at phi = 0
+  Vec3 front_tip = Vec3::Zero();    // (2) at phi = 0
+  Segment back;      // (3) -> (4)
+  double stiffness = 0.0;        // N m / rad
+  double preload = 0.0;          // N m
+  double max_deflection = 0.0;   // rad
+  double deflection_step = 0.0;  // rad, precision of the iterative deflection
+  std::vector<int> guide_primitives;  // passive frustums, cylinders, boundary circles
+  int slot = -1;                      // passive Slot primitive
+  int pair_class = -1;                // contact parameters of the back segment with the slot
+  std::vector<LatchGuide> guides;     // built by finalize_geometry
+};
+
+// Peripheral unit latch (preprint sec. 3, fig. 11b, 15, 16): a translational plunger of reduced
+// mass along `direction` from `origin` (ring frame); its tip E = origin + (length - x_L) direction.
+// Before triggering the tip slides on the stop's 45-degree guide frustum; the spring deflection x_L
+// follows m x'' = -k x - f_0 + f_R,L by implicit Euler. It triggers when the tip passes the lock
+// plane x = lock_x; afterwards its segment meets the lock circle (radius R_Stop,min in that plane)
+// and its tip the back frustum, as ordinary contacts with pair class `pair_class`.
+struct PeripheralLatch {
+  std::string name;
+  int link = -1;
+  int group = 0;  // latches are doubled: capture needs one triggered latch per group
+  Vec3 origin = Vec3::Zero();
+  Vec3 direction = Vec3::Zero();
+  double length = 0.0;
+  double mass = 0.0;               // m_L,x
+  double stiffness = 0.0;          // k_L
+  double preload = 0.0;            // f_L,0
+  double max_travel = 0.0;
+  double contact_stiffness = 0.0;  // k_L,S
+  int guide = -1;       // passive Frustum (45-degree guide face of the stop)
+  int lock = -1;        // passive Circle or BoundaryCircle: inner edge of the lock face, x = lock_x
+  int back = -1;        // passive Frustum met by the tip after triggering, or -1
+  int pair_class = -1;  // contact parameters after triggering
+  // built by finalize_geometry
+  PreparedFrustum guide_prepared;
+  Circle lock_circle;
+  double lock_x = 0.0;  // abscissa of the lock plane (the lock circle's centre)
+  PreparedFrustum back_prepared;
+};
+
+// Contact (capture) sensor: a spring-loaded sphere of negligible mass that retracts by the
+// penetration it would have into its passive surface; force stiffness * travel + preload along the
+// contact normal; it is "on" from trigger_travel (preprint sec. 3, last paragraph: sphere-plane).
+struct Sensor {
+  std::string name;
+  int link = -1;
+  Sphere sphere;
+  int passive = -1;  // Frustum, Cylinder, Annulus or BoundaryCircle
+  double stiffness = 0.0;
+  double preload = 0.0;
+  double trigger_travel = 0.0;
+  double max_travel = 0.0;
+  std::variant<PreparedFrustum, PreparedCylinder, PreparedAnnulus, PreparedBoundaryCircle> prepared;  // by finalize
+};
+
+enum class CaptureRule { all_latches, one_latch_per_group };
+
+enum class PairKind {
+  sphere_frustum,
+  sphere_boundary_circle,
+  sphere_cylinder,
+  sphere_annulus,
+  segment_circle,         // active segment, passive circle or boundary circle
+  circle_segment,         // active circle, passive segment
+  segment_segment,
+  cone_circle,            // active approximated cone, passive circle or boundary circle
+  circle_cone,            // active circle, passive approximated cone
+};
+
+// One active-passive primitive pair to test, with its precomputed constants.
+struct PairTask {
+  PairKind kind;
+  int link = -1;
+  int active = -1;  // index into the link's primitives
+  int passive = -1;
+  int pair_class = -1;
+  std::variant<std::monostate, PreparedFrustum, PreparedBoundaryCircle, PreparedCylinder, PreparedAnnulus, Circle> prepared;
+};
+
+struct UnitGeometry {
+  std::string name;
+  std::vector<PassivePrimitive> passive;
+  std::vector<Link> links;
+  std::vector<PairClass> pair_classes;
+  std::vector<CentralLatch> central_latches;
+  std::vector<PeripheralLatch> peripheral_latches;
+  std::vector<Sensor> sensors;
+  CaptureRule capture = CaptureRule::all_latches;
+  // built by finalize_geometry
+  std::vector<PairTask> tasks;
+
+  int find_passive(const std::string& name) const;
+  int find_link(const std::string& name) const;
+  int find_pair_class(const std::string& active_surface, const std::string& passive_surface) const;
+  std::string task_name(const PairTask& task) const;  // "link/active - passive"
+};
+
+// Builds the pair table: every (active, passive) primitive pair whose surface classes have a pair
+// class, with the range constants of its closed-form test, and prepares the latches' and sensors'
+// surfaces. Throws std::invalid_argument naming the primitives when a pair class joins two
+// primitive types without a closed-form test or a latch/sensor refers to an unsuitable primitive.
+void finalize_geometry(UnitGeometry& geometry);
+
+// Whether (active, passive) primitive types have a closed-form test, and which.
+bool pair_kind(const ActiveShape& active, const PassiveShape& passive, PairKind& kind);
+
+// Name of a shape's type as written in geometry files.
+const char* shape_type_name(const ActiveShape& shape);
+const char* shape_type_name(const PassiveShape& shape);
+
+}  // namespace dyngen::contact
