@@ -52,15 +52,32 @@ MonomialProduct multiply_monomials(Context& ctx, MonoId a, MonoId b) {
   }
   std::vector<PolyId> released;
   if (ctx.options().reciprocal_cancel) {
-    for (Factor& f : merged) {
+    auto find = [&](AtomId id) {
+      return std::lower_bound(merged.begin(), merged.end(), id,
+                              [](const Factor& x, AtomId a) { return x.atom < a; });
+    };
+    for (std::size_t i = 0; i < merged.size(); ++i) {
       AtomId inverse;
-      if (f.power == 0 || !ctx.reciprocal_of(f.atom, inverse)) continue;
-      auto it = std::lower_bound(merged.begin(), merged.end(), inverse,
-                                 [](const Factor& x, AtomId id) { return x.atom < id; });
-      if (it == merged.end() || it->atom != inverse) continue;
-      const std::uint32_t common = std::min(f.power, it->power);
-      f.power -= common;
-      it->power -= common;
+      if (merged[i].power == 0 || !ctx.reciprocal_of(merged[i].atom, inverse)) continue;
+      // x·(1/x) = 1
+      if (auto it = find(inverse); it != merged.end() && it->atom == inverse) {
+        const std::uint32_t common = std::min(merged[i].power, it->power);
+        merged[i].power -= common;
+        it->power -= common;
+        continue;
+      }
+      // x·y·(1/t) = 1 where t is the temporary of the product x·y
+      const Atom& t = ctx.atom(inverse);
+      if (t.kind != AtomKind::temp || ctx.poly(t.arg).size() != 1) continue;
+      const auto& product = ctx.monomial(ctx.poly(t.arg)[0].mono);
+      while (merged[i].power > 0 &&
+             std::all_of(product.begin(), product.end(), [&](const Factor& f) {
+               auto it = find(f.atom);
+               return it != merged.end() && it->atom == f.atom && it->power >= f.power;
+             })) {
+        for (const Factor& f : product) find(f.atom)->power -= f.power;
+        --merged[i].power;
+      }
     }
     for (Factor& f : merged) {
       const Atom& atom = ctx.atom(f.atom);
@@ -177,6 +194,8 @@ ScaledAtom as_scaled_atom(const Expr& x) {
   if (terms.size() == 1 && terms[0].mono != Context::kUnitMonomial) {
     const auto& factors = ctx.monomial(terms[0].mono);
     if (factors.size() == 1 && factors[0].power == 1) return {terms[0].coef, factors[0].atom};
+    // c·m is c times the temporary of the bare product m.
+    return {terms[0].coef, ctx.temporary(make(ctx, {Term{1.0, terms[0].mono}}).id())};
   }
   // Reuse up to sign: the temporary holds the sum whose leading coefficient is positive.
   const double sign = terms.front().coef < 0.0 ? -1.0 : 1.0;

@@ -46,14 +46,7 @@ bool is_plain_identifier(std::string_view name) {
 std::string mangle_identifier(std::string_view name) {
   if (is_plain_identifier(name)) return std::string(name);
   std::string out = "m_";
-  for (char c : name) {
-    if (is_alpha(c) || is_digit(c)) {
-      out += c;
-    } else {
-      out += '_';
-      out += hex_byte(static_cast<unsigned char>(c));
-    }
-  }
+  for (char c : name) out += hex_byte(static_cast<unsigned char>(c));
   return out;
 }
 

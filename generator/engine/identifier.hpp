@@ -11,8 +11,9 @@ namespace dyngen::engine {
 // not a keyword, and not beginning with the mangling prefix "m_".
 bool is_plain_identifier(std::string_view name);
 
-// `name` itself when it is plain; otherwise "m_" followed by the name with every character
-// outside [A-Za-z0-9] written as _HH (hex). Distinct names give distinct identifiers.
+// `name` itself when it is plain; otherwise "m_" followed by the hex digits of the name's bytes.
+// Distinct names give distinct identifiers. Model names are validated on load, so mangling is
+// the last line of defence, not the usual path.
 std::string mangle_identifier(std::string_view name);
 
 // Text safe inside a // comment: printable ASCII kept, anything else (newlines, backslashes that

@@ -1,0 +1,132 @@
+// Each simplification of engine.md, shown by the operation count of the same computation with
+// the simplification switched off (before) and on (after).
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "engine/expr.hpp"
+#include "engine/instruction_list.hpp"
+
+namespace dyngen::engine {
+namespace {
+
+struct Inputs {
+  Expr x, y, z, w;
+};
+
+using Build = std::function<std::vector<Expr>(const Inputs&)>;
+
+OpCount count(const Options& options, const Build& build) {
+  Context ctx(options);
+  ContextScope scope(ctx);
+  const Inputs in{Expr::input(InputRole::q, "q", 0, "x"), Expr::input(InputRole::q, "q", 1, "y"),
+                  Expr::input(InputRole::q, "q", 2, "z"), Expr::input(InputRole::q, "q", 3, "w")};
+  return count_operations(flatten({{"out", build(in)}}));
+}
+
+template <class Flag>
+std::pair<OpCount, OpCount> before_after(Flag Options::*flag, const Build& build) {
+  Options off;
+  off.*flag = false;
+  return {count(off, build), count(Options{}, build)};
+}
+
+TEST(Simplification, ConstantFoldingAndNeutralElements) {
+  // 2·3·x·1 + 0·y + x·0 − (−z): one product by the folded 6 and one addition.
+  const OpCount c = count({}, [](const Inputs& in) {
+    return std::vector<Expr>{Expr(2.0) * Expr(3.0) * in.x * Expr(1.0) + Expr(0.0) * in.y +
+                             in.x * Expr(0.0) - (-in.z)};
+  });
+  EXPECT_EQ(c.mul, 1);
+  EXPECT_EQ(c.add, 1);
+}
+
+TEST(Simplification, LikeTerms) {
+  // x·y + z + 2·x·y − 3·x·y + z·w  =  z + z·w
+  auto [before, after] = before_after(&Options::like_terms, [](const Inputs& in) {
+    return std::vector<Expr>{in.x * in.y + in.z + 2.0 * in.x * in.y - 3.0 * in.x * in.y +
+                             in.z * in.w};
+  });
+  EXPECT_EQ(after.total(), 2);
+  EXPECT_GT(before.total(), after.total());
+}
+
+TEST(Simplification, TrigIdentity) {
+  // a·sin²x + a·cos²x = a (also scaled), and 3·y·sin²x + 2·y·cos²x = 2y + y·sin²x
+  auto [before, after] = before_after(&Options::trig_identity, [](const Inputs& in) {
+    const Expr s = sin(in.x), c = cos(in.x);
+    return std::vector<Expr>{in.z * s * s + in.z * c * c, 3.0 * in.y * s * s + 2.0 * in.y * c * c,
+                             0.7 * s * s + 0.7 * c * c};
+  });
+  EXPECT_LT(after.total(), before.total());
+  EXPECT_EQ(after.trig, 1);  // only sin x survives
+  EXPECT_EQ(before.trig, 2);
+}
+
+TEST(Simplification, TrigIdentityGivesConstant) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const Expr x = Expr::input(InputRole::q, "q", 0, "x");
+  const Expr one = 2.5 * sin(x) * sin(x) + 2.5 * cos(x) * cos(x);
+  ASSERT_TRUE(one.is_constant());
+  EXPECT_DOUBLE_EQ(one.constant_value(), 2.5);
+}
+
+TEST(Simplification, ReciprocalCancellation) {
+  // (x+y)·(1/(x+y))·z = z, and z/(x·y)·x·y = z
+  auto [before, after] = before_after(&Options::reciprocal_cancel, [](const Inputs& in) {
+    const Expr s = in.x + in.y;
+    return std::vector<Expr>{s * reciprocal(s) * in.z, in.z / (in.x * in.w) * (in.x * in.w)};
+  });
+  EXPECT_EQ(after.total(), 0);
+  EXPECT_GE(before.div, 2);
+}
+
+TEST(Simplification, SqrtSquared) {
+  const OpCount c = count({}, [](const Inputs& in) {
+    const Expr r = sqrt(in.x * in.x + in.y * in.y);
+    return std::vector<Expr>{r * r * in.z};
+  });
+  EXPECT_EQ(c.sqrt, 0);
+}
+
+TEST(Simplification, DeduplicationUpToSign) {
+  // (x+y)·z and (−x−y)·w share one temporary x+y; z·(x+y) appears once in the list.
+  auto [before, after] = before_after(&Options::dedup, [](const Inputs& in) {
+    const Expr s = in.x + in.y;
+    return std::vector<Expr>{s * in.z, (-in.x - in.y) * in.w, in.z * (in.y + in.x) + in.w};
+  });
+  EXPECT_EQ(after.add, 3);  // x+y once, the negation of the second output, the final + w
+  EXPECT_EQ(after.mul, 2);
+  EXPECT_GT(before.total(), after.total());
+}
+
+TEST(Simplification, DeadCodeIsNotEmitted) {
+  const OpCount c = count({}, [](const Inputs& in) {
+    const Expr unused = sin(in.x) * cos(in.y) + in.z * in.w;  // built, never output
+    (void)unused;
+    return std::vector<Expr>{in.x + in.y};
+  });
+  EXPECT_EQ(c.total(), 1);
+  EXPECT_EQ(c.trig, 0);
+}
+
+TEST(Simplification, SharedCoefficientCostsOneMultiplication) {
+  // 0.3·x·y − 0.3·z + 0.3·w = 0.3·(x·y − z + w)
+  const OpCount c = count({}, [](const Inputs& in) {
+    return std::vector<Expr>{0.3 * in.x * in.y - 0.3 * in.z + 0.3 * in.w};
+  });
+  EXPECT_EQ(c.mul, 2);
+  EXPECT_EQ(c.add, 2);
+}
+
+TEST(Simplification, AllNegativeSumFoldsSignIntoCoefficient) {
+  const OpCount c = count({}, [](const Inputs& in) {
+    return std::vector<Expr>{-2.0 * in.x * in.y - in.z};
+  });
+  EXPECT_EQ(c.mul, 2);
+  EXPECT_EQ(c.add, 1);
+}
+
+}  // namespace
+}  // namespace dyngen::engine
