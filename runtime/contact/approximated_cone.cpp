@@ -69,6 +69,7 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
       gM = probe(iM);
     }
   }
+  search.bisection_evaluated = search.evaluated;
   if (i_max < 0) {
     const bool begin = gB.distance >= gE.distance;
     i_max = begin ? iB : iE;

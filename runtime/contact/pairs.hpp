@@ -12,6 +12,8 @@
 
 #include "contact/primitives.hpp"
 
+#include <array>
+
 namespace dyngen::contact {
 
 enum class PairOutcome { separated, contact, outside_valid_range };
@@ -37,10 +39,10 @@ struct RangeBox {
 // `depth_margin` is how far a centre may lie behind the wall and still be analysed (so that a
 // penetration above the limit is reported rather than missed); use a few times Delta_n,max.
 struct PreparedFrustum {
-  Vec2 rim1;
-  Vec2 along;   // unit generatrix direction rim1 -> rim2
+  Vec2 rim1 = Vec2::Zero();
+  Vec2 along = Vec2::UnitX();  // unit generatrix direction rim1 -> rim2
   double length = 0.0;
-  Vec2 normal;  // unit meridian normal into the material, (n_CX, n_CL) = (+-sin a_C, cos a_C)
+  Vec2 normal = Vec2::UnitY();  // unit meridian normal into the material, (n_CX, n_CL) = (+-sin a_C, cos a_C)
   double sphere_radius = 0.0;
   double depth_margin = 0.0;
   RangeBox range;
@@ -97,13 +99,16 @@ PairOutcome segment_segment(const Segment& active, const Segment& passive, const
 
 // --- approximated cone (2^N + 1 generatrices) - circle (preprint sec. 3, fig. 14) ------------------
 // Bisection over the generatrices for the largest characteristic distance d (distance from the
-// circle centre to the crossing of the generatrix *line* with the circle's plane), then the
-// preprint's monotone-length modification when that crossing lies off the generatrix segment.
-// Both are expressed in one frame (the caller transforms the circle into the cone's frame).
-// `generatrix` receives the chosen index (or -1), `evaluated` the number of generatrices whose
-// crossing was computed: N + 2 for the bisection, plus at most N + 3 for the modification.
+// circle centre to the crossing of the generatrix *line* with the circle's plane), then, when that
+// crossing lies off the generatrix segment (t_C outside [0, 1], a shortened generatrix of a side
+// face), the preprint's monotone-length modification: a walk from i_Max in the direction in which
+// t_C approaches [0, 1] while it keeps approaching. Both are expressed in one frame (the caller
+// transforms the circle into the cone's frame). `generatrix` receives the chosen index (or -1);
+// `bisection_evaluated` counts the generatrices evaluated by the bisection (N + 2 at most, 3 when
+// the distances are equal) and `evaluated` those of the whole search (bisection + walk).
 struct ConeSearch {
   int generatrix = -1;
+  int bisection_evaluated = 0;
   int evaluated = 0;
 };
 PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, PairContact& out,
@@ -117,5 +122,26 @@ struct GeneratrixCrossing {
   double distance = 0.0;
 };
 bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out);
+
+// Generation of the 2^N + 1 generatrices of a guide petal's conical surface (preprint sec. 3,
+// fig. 12b) in the owner's frame: generatrix i starts on the circle of radius base_radius in the
+// plane x = base_x at azimuth phi_i = azimuth_begin + (azimuth_end - azimuth_begin) i / 2^N and runs
+// towards `direction` * X at half-angle alpha with decreasing radius (the petal leans inwards):
+// u_i = (direction cos a, -sin a cos phi_i, -sin a sin phi_i). Its length is max_length or less
+// where it first leaves the petal through one of the flat side faces (triangles, outward = away
+// from the middle generatrix), which makes the lengths vary monotonically along each face.
+struct ApproximatedConeSpec {
+  int levels = 8;
+  double base_x = 0.0;
+  double base_radius = 0.0;
+  double half_angle = 0.0;
+  double direction = 1.0;
+  double azimuth_begin = 0.0;
+  double azimuth_end = 0.0;
+  double max_length = 0.0;
+  std::vector<std::array<Vec3, 3>> side_faces;
+};
+// Throws std::invalid_argument when a generatrix would get a non-positive length.
+ApproximatedCone make_approximated_cone(const ApproximatedConeSpec& spec);
 
 }  // namespace dyngen::contact
