@@ -1,0 +1,152 @@
+// Conservation and balance of energy. (1) An undamped, unforced mechanism with springs on a fixed
+// base without gravity, integrated 1 s by a test-local RK4 with ABA, keeps kinetic + spring energy
+// (kinetic energy summed body by body from kinematics). (2) With dampers, actuators, external
+// wrenches and gravity, the rate of kinetic + spring + gravity energy along qdd = H^{-1} b equals
+// the power sum qd (-c qd + tau) + sum f_ext . v_body.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "generator/algorithms/aba.hpp"
+#include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/ltdl.hpp"
+#include "mechanics_oracle.hpp"
+#include "random_model.hpp"
+
+namespace dyngen::algorithms {
+namespace {
+
+using test::eig;
+
+double potential_energy(const Mechanism<double>& mech, const State<double>& state) {
+  double V = 0.0;
+  for (int i = 0; i < mech.dof; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    V += 0.5 * mech.spring[u] * (state.q[u] - mech.q0[u]) * (state.q[u] - mech.q0[u]);
+  }
+  KinematicsData<double> kin(mech);
+  kinematics(mech, state, kin);
+  for (int j = 1; j < mech.body_count; ++j) {
+    const test::BodyInBase b = test::body_in_base(mech, kin, j);
+    V -= b.m * eig(mech.gravity).dot(b.com);
+  }
+  return V;
+}
+
+double energy(const Mechanism<double>& mech, const State<double>& state) {
+  return test::momenta(mech, state).kinetic + potential_energy(mech, state);
+}
+
+// d/dt [q; qd] = [qd; ABA(q, qd)]
+void rk4_step(const Mechanism<double>& mech, State<double>& state, double dt, AbaData<double>& data) {
+  const std::size_t n = state.q.size();
+  const auto derivative = [&](const std::vector<double>& q, const std::vector<double>& qd,
+                              std::vector<double>& dq, std::vector<double>& dqd) {
+    State<double> s = state;
+    s.q = q;
+    s.qd = qd;
+    aba(mech, s, data);
+    dq = qd;
+    dqd = data.qdd;
+  };
+  std::vector<double> k1q, k1v, k2q, k2v, k3q, k3v, k4q, k4v, q(n), v(n);
+  derivative(state.q, state.qd, k1q, k1v);
+  for (std::size_t i = 0; i < n; ++i) q[i] = state.q[i] + 0.5 * dt * k1q[i], v[i] = state.qd[i] + 0.5 * dt * k1v[i];
+  derivative(q, v, k2q, k2v);
+  for (std::size_t i = 0; i < n; ++i) q[i] = state.q[i] + 0.5 * dt * k2q[i], v[i] = state.qd[i] + 0.5 * dt * k2v[i];
+  derivative(q, v, k3q, k3v);
+  for (std::size_t i = 0; i < n; ++i) q[i] = state.q[i] + dt * k3q[i], v[i] = state.qd[i] + dt * k3v[i];
+  derivative(q, v, k4q, k4v);
+  for (std::size_t i = 0; i < n; ++i) {
+    state.q[i] += dt / 6 * (k1q[i] + 2 * k2q[i] + 2 * k3q[i] + k4q[i]);
+    state.qd[i] += dt / 6 * (k1v[i] + 2 * k2v[i] + 2 * k3v[i] + k4v[i]);
+  }
+}
+
+// A prismatic joint moving on a rotating body: its Coriolis terms then matter.
+bool has_prismatic_below_revolute(const Model& model) {
+  for (const Body& body : model.bodies) {
+    if (body.joint.type != JointType::prismatic) continue;
+    for (int k = body.parent; k > 0; k = model.bodies[static_cast<std::size_t>(k)].parent)
+      if (model.bodies[static_cast<std::size_t>(k)].joint.type == JointType::revolute) return true;
+  }
+  return false;
+}
+
+TEST(Energy, ConservedByUndampedSpringMechanismOverOneSecond) {
+  std::mt19937 rng(51);
+  for (int trial = 0; trial < 3; ++trial) {
+    test::RandomModelOptions options;
+    options.bodies = 3 + 2 * trial;
+    options.moving_base = false;
+    options.gravity = false;
+    options.dampers = false;
+    options.external_wrenches = false;
+    Model model;
+    do model = test::random_model(rng, options);
+    while (!has_prismatic_below_revolute(model));
+    for (Body& body : model.bodies) body.joint.actuated = false;
+    const Mechanism<double> mech = make_numeric_mechanism(model);
+    State<double> state = test::random_state(rng, mech);
+    AbaData<double> data(mech);
+    const double E0 = energy(mech, state);
+    const double dt = 1e-3;
+    double worst = 0.0;
+    for (int step = 0; step < 1000; ++step) {
+      rk4_step(mech, state, dt, data);
+      if (step % 50 == 49) worst = std::max(worst, std::abs(energy(mech, state) - E0) / E0);
+    }
+    EXPECT_LE(worst, 1e-8) << "trial " << trial;
+    EXPECT_GT(E0, 0.1);
+  }
+}
+
+TEST(Energy, RateEqualsPowerOfDampersActuatorsAndExternalWrenches) {
+  std::mt19937 rng(52);
+  for (int trial = 0; trial < 20; ++trial) {
+    test::RandomModelOptions options;
+    options.bodies = 1 + trial % 9;
+    options.moving_base = false;
+    const Mechanism<double> mech = make_numeric_mechanism(test::random_model(rng, options));
+    State<double> state = test::random_state(rng, mech);
+    CrbaData<double> crba_data(mech);
+    GeneralizedForcesData<double> b_data(mech);
+    LtdlData<double> ltdl_data(mech);
+    crba(mech, state, crba_data);
+    generalized_forces(mech, state, b_data);
+    ltdl(mech, crba_data.H, ltdl_data);
+    state.qdd = b_data.b;
+    ltdl_solve(mech, ltdl_data, state.qdd);
+
+    // power of the joints' dampers and actuators and of the external wrenches (f . [v_O; w], body axes)
+    double power = 0.0;
+    for (int i = 0; i < mech.dof; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      power += state.qd[u] * (-mech.damper[u] * state.qd[u] + (mech.actuated[u] ? state.tau[u] : 0.0));
+    }
+    KinematicsData<double> kin(mech);
+    kinematics(mech, state, kin);
+    for (int j = 1; j < mech.body_count; ++j) {
+      const auto u = static_cast<std::size_t>(j);
+      if (!mech.external_wrench[u]) continue;
+      const Eigen::Matrix3d R = eig(kin.R[u]);
+      power += (R * eig(state.f_ext[u].lin)).dot(eig(kin.v[u])) + (R * eig(state.f_ext[u].ang)).dot(eig(kin.w[u]));
+    }
+
+    const double h = 2e-4;
+    const auto E = [&](double t) {
+      State<double> s = state;
+      for (std::size_t i = 0; i < s.q.size(); ++i) {
+        s.q[i] = state.q[i] + state.qd[i] * t + 0.5 * state.qdd[i] * t * t;
+        s.qd[i] = state.qd[i] + state.qdd[i] * t;
+      }
+      return energy(mech, s);
+    };
+    const double rate = (-E(2 * h) + 8 * E(h) - 8 * E(-h) + E(-2 * h)) / (12 * h);
+    EXPECT_NEAR(rate, power, 1e-8 * std::max(1.0, std::abs(power))) << "trial " << trial;
+  }
+}
+
+}  // namespace
+}  // namespace dyngen::algorithms
