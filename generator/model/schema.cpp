@@ -343,11 +343,14 @@ void read_joint(Reader& reader, const YAML::Node& node, const std::string& field
     }
     if (const auto values = reader.per_dof(node[key], field + "." + key, dof)) *target = *values;
   }
-  for (std::size_t i = 0; i < dof; ++i)
-    for (const auto& [key, target] : scalars)
-      if (std::string(key) != "q0" && reader.parameters().evaluate((*target)[i]).value_or(0.0) < 0)
-        reader.diagnostics().error(node[key].Mark(), field + "." + key,
-                                   std::string(key) + " must be >= 0 (an energy-dissipating/storing element)");
+  for (const auto& [key, target] : scalars) {
+    if (std::string(key) == "q0") continue;
+    bool negative = false;
+    for (const GiNaC::ex& value : *target) negative = negative || reader.parameters().evaluate(value).value_or(0.0) < 0;
+    if (negative)
+      reader.diagnostics().error(node[key].Mark(), field + "." + key,
+                                 std::string(key) + " must be >= 0 (a passive spring or damper)");
+  }
   if (node["actuated"])
     if (const auto value = reader.boolean(node["actuated"], field + ".actuated")) joint.actuated = *value;
   if (node["limits"]) {

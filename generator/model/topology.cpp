@@ -69,9 +69,10 @@ TreeAnalysis analyse_tree(const std::string& base, const std::vector<std::string
       const int first = first_entry[v];
       if (names[e] == base || parents[e] == parents[first])
         result.issues.push_back({TopologyIssue::Kind::duplicate_name, e,
-                                 "duplicate body name '" + names[e] + "'" +
-                                     (names[e] == base ? " (it names the base)" : " (also bodies[" + std::to_string(first) + "]") +
-                                     (names[e] == base ? "" : ")") + "; every body needs a unique name"});
+                                 "duplicate body name '" + names[e] + "' (" +
+                                     (names[e] == base ? std::string("it names the base")
+                                                       : "also bodies[" + std::to_string(first) + "]") +
+                                     "); every body needs a unique name"});
       else
         result.issues.push_back({TopologyIssue::Kind::undeclared_loop, e,
                                  "undeclared closed loop: body '" + names[e] + "' already hangs from '" +

@@ -2,6 +2,8 @@
 // reproduces standard-DH forward kinematics; the format reference's complete example loads.
 #include <gtest/gtest.h>
 
+#include "lsan_suppressions.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <regex>

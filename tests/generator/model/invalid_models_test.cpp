@@ -2,6 +2,8 @@
 // naming file:line:column, the field and what is wrong; a file with several errors reports all.
 #include <gtest/gtest.h>
 
+#include "lsan_suppressions.hpp"
+
 #include <string>
 #include <vector>
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "lsan_suppressions.hpp"
+
 #include <ginac/ginac.h>
 
 #include <iomanip>

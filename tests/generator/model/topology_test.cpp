@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "lsan_suppressions.hpp"
+
 #include <set>
 
 #include "model/loader.hpp"
