@@ -95,6 +95,7 @@ class Writer {
       out_ << "    <body name=\"" << names_.bodies[0] << "\">\n"
            << "      <freejoint name=\"" << names_.base_joint << "\"/>\n";
       write_inertial(model_.bodies[0], true, "      ");
+      write_sites(0, "      ");
       for (int child : children_[0]) write_body(child, "      ");
       out_ << "    </body>\n";
     } else {
@@ -127,6 +128,7 @@ class Writer {
            << "\" damping=\"" << number(joint.damper.value) << "\"/>\n";
     }
     write_inertial(body, has_joint, indent + "  ");
+    write_sites(j, indent + "  ");
     for (int child : children_[j]) write_body(child, indent + "  ");
     out_ << indent << "</body>\n";
   }
@@ -151,6 +153,15 @@ class Writer {
          << numbers({moments.x(), moments.y(), moments.z()}) << "\"/>\n";
   }
 
+  void write_sites(int j, const std::string& indent) {
+    for (std::size_t i = 0; i < model_.points.size(); ++i) {
+      if (model_.points[i].body != j) continue;
+      const Eigen::Vector3d position = vector_of(model_.points[i].position);
+      out_ << indent << "<site name=\"" << names_.sites[i] << "\" pos=\""
+           << numbers({position.x(), position.y(), position.z()}) << "\"/>\n";
+    }
+  }
+
   const Model& model_;
   const MjcfNames& names_;
   std::vector<std::vector<int>> children_;
@@ -169,6 +180,8 @@ MjcfNames mjcf_names(const Model& model) {
   for (int j = 1; j < model.body_count(); ++j) names.bodies[j] = unique_name(model.bodies[j].name, body_names);
   for (int i = 0; i < model.dof(); ++i) names.joints[i] = unique_name(model.coordinates[i], joint_names);
   if (model.moving_base) names.base_joint = unique_name(names.bodies[0] + "_free", joint_names);
+  std::set<std::string> site_names;
+  for (const NamedPoint& point : model.points) names.sites.push_back(unique_name(point.name, site_names));
   return names;
 }
 

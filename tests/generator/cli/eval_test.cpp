@@ -142,6 +142,27 @@ TEST(Eval, RejectsBadStateFilesNamingTheKey) {
   }
 }
 
+TEST(Eval, RefusesModelsWithLoops) {
+  const auto model = write_text("looped.yaml", R"(name: looped
+base: {name: base, motion: moving}
+bodies:
+  - {name: ring, parent: base, joint: {type: prismatic, axis: z}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
+  - {name: leg_lo, parent: base, joint: {type: universal, frame: {xyz: [0.3, 0, 0]}}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
+  - {name: leg_up, parent: leg_lo, joint: {type: prismatic, axis: -z}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
+loops:
+  - name: leg
+    root: base
+    dependent: [leg_lo, leg_up]
+    closes_on: ring
+    cut: {type: spherical, terminal_point: [0, 0.1, 0.4], closing_point: [0.3, 0, 0]}
+    closure: newton
+)");
+  const testing::RunResult result = run_dyngen("eval " + model.string() + " --random 1");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_TRUE(result.out.empty());
+  EXPECT_NE(result.err.find("has kinematic loops; eval covers trees only"), std::string::npos) << result.err;
+}
+
 TEST(Eval, RejectsBadArguments) {
   EXPECT_EQ(run_dyngen("eval " + kChain6).exit_code, 2);
   EXPECT_EQ(run_dyngen("eval " + kChain6 + " --random 1 --state x.json").exit_code, 2);

@@ -130,6 +130,16 @@ TEST_P(ExportedTree, PlacesBodiesWhereTheModelsTransformChainDoes) {
                     1e-13);
         }
       }
+      ASSERT_EQ(oracle.model().nsite, static_cast<int>(model.points.size()));
+      for (std::size_t i = 0; i < model.points.size(); ++i) {
+        const NamedPoint& point = model.points[i];
+        const int site = mj_name2id(&oracle.model(), mjOBJ_SITE, names.sites[i].c_str());
+        ASSERT_GE(site, 0) << point.name;
+        const Eigen::Map<const Eigen::Vector3d> position(d.site_xpos + 3 * site);
+        const Eigen::Vector3d expected_position =
+            expected[point.body].origin + expected[point.body].rotation * vector_of(point.position);
+        EXPECT_LT((position - expected_position).norm(), 1e-13) << point.name;
+      }
     }
   }
 }

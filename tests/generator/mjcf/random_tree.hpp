@@ -65,6 +65,7 @@ inline Model random_tree(unsigned seed, int bodies, bool moving_base) {
       const Eigen::Matrix3d about_com = axes * principal.asDiagonal() * axes.transpose();
       const Eigen::Matrix3d about_origin =
           about_com + mass * (com.squaredNorm() * Eigen::Matrix3d::Identity() - com * com.transpose());
+      model.points.push_back({body.name + ".tip", j, quantities(0.4 * vector())});
       body.inertia.mass.value = mass;
       body.inertia.com = quantities(com);
       body.inertia.tensor_origin = {Quantity{about_origin(0, 0), ""}, Quantity{about_origin(1, 1), ""},
