@@ -26,14 +26,17 @@ bool is_temporary_name(const std::string& name) {
          name.find_first_not_of("0123456789", 1) == std::string::npos;
 }
 
-std::string count_line(const OpCount& c) {
+}  // namespace
+
+std::string count_summary(const OpCount& c) {
   std::ostringstream out;
   out << c.mul << " mul, " << c.add << " add/sub, " << c.div << " div, " << c.sqrt << " sqrt, "
       << c.trig << " sin/cos; " << c.total() << " operations, " << c.temporaries << " temporaries";
   return out.str();
 }
 
-void emit_kernel(std::ostringstream& out, const Kernel& kernel) {
+std::string emit_kernel(const Kernel& kernel) {
+  std::ostringstream out;
   std::set<std::string> inputs;
   std::set<std::string> outputs;
   for (const auto* docs : {&kernel.inputs, &kernel.outputs}) {
@@ -50,7 +53,7 @@ void emit_kernel(std::ostringstream& out, const Kernel& kernel) {
   }
 
   out << "// " << comment_text(kernel.summary) << "\n";
-  out << "// Cost: " << count_line(count_operations(kernel.code)) << ".\n";
+  out << "// Cost: " << count_summary(count_operations(kernel.code)) << ".\n";
   for (const auto& in : kernel.inputs) {
     out << "//   in  " << mangle_identifier(in.name) << "[" << in.size << "]: "
         << comment_text(in.meaning) << "\n";
@@ -109,10 +112,9 @@ void emit_kernel(std::ostringstream& out, const Kernel& kernel) {
     out << "  " << mangle_identifier(slot.array) << "[" << slot.index << "] = " << text.at(slot.value)
         << ";\n";
   }
-  out << "}\n\n";
+  out << "}\n";
+  return out.str();
 }
-
-}  // namespace
 
 std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels) {
   std::ostringstream out;
@@ -123,12 +125,12 @@ std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels) {
   for (const auto& note : info.notes) out << "// " << comment_text(note) << "\n";
   out << "// Operation counts (mul, add/sub, div, sqrt, sin/cos; total):\n";
   for (const auto& k : kernels) {
-    out << "//   " << mangle_identifier(k.name) << ": " << count_line(count_operations(k.code))
+    out << "//   " << mangle_identifier(k.name) << ": " << count_summary(count_operations(k.code))
         << "\n";
   }
   out << "#pragma once\n\n#include <cmath>\n\nnamespace " << mangle_identifier(info.namespace_name)
       << " {\n\n";
-  for (const auto& k : kernels) emit_kernel(out, k);
+  for (const auto& k : kernels) out << emit_kernel(k) << "\n";
   out << "}  // namespace " << mangle_identifier(info.namespace_name) << "\n";
   return out.str();
 }

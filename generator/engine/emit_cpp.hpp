@@ -33,7 +33,16 @@ struct FileInfo {
   std::vector<std::string> notes;  // further header lines
 };
 
+// A header: the file comment of engine.md (mechanism, algorithm, generator version, model hash,
+// op counts), then the kernels in namespace `info.namespace_name`.
 std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels);
+
+// One kernel: its comment block (summary, cost, layout of inputs and outputs) and the function
+// `template <class T> inline void name(const T* in..., T* out...)`.
+std::string emit_kernel(const Kernel& kernel);
+
+// "m mul, a add/sub, d div, s sqrt, t sin/cos; N operations, K temporaries"
+std::string count_summary(const OpCount& count);
 
 // Shortest text that reads back as exactly `value`.
 std::string format_double(double value);

@@ -9,7 +9,10 @@
 namespace dyngen::engine {
 
 namespace {
-
+struct ScaledAtom {
+  double coef;
+  AtomId atom;
+};
 // Coefficients that cancel to within rounding of their operands are exact zeros of the algebra
 // (e.g. 0.1·x + 0.2·x − 0.3·x); keeping 1e-17·x would cost operations and precision.
 bool cancels(double sum, double a, double b) {
@@ -134,8 +137,8 @@ std::vector<Factor> with_square(std::vector<Factor> factors, AtomId atom) {
   return factors;
 }
 
-// sin²x + cos²x = 1 inside a sum: for each pair a·sin²x·m, b·cos²x·m the cos² term is replaced
-// by b·m and a becomes a−b (the pair disappears when a = b). Repeats until no pair is left.
+// sin²x + cos²x = 1 inside a sum: each pair a·sin²x·m + a·cos²x·m becomes a·m. Pairs with
+// different coefficients are left alone: rewriting them would trade a subtraction for a product.
 void apply_trig_identity(Context& ctx, std::vector<Term>& terms) {
   bool changed = true;
   while (changed) {
@@ -152,13 +155,10 @@ void apply_trig_identity(Context& ctx, std::vector<Term>& terms) {
         const MonoId sin_mono = ctx.intern_monomial(with_square(rest, sin_atom));
         auto partner = std::find_if(terms.begin(), terms.end(),
                                     [&](const Term& t) { return t.mono == sin_mono; });
-        if (partner == terms.end()) continue;
-        const double b = terms[i].coef;
-        const Term sin_term{partner->coef - b, sin_mono};
-        const Term rest_term{b, ctx.intern_monomial(rest)};
+        if (partner == terms.end() || partner->coef != terms[i].coef) continue;
+        const Term rest_term{terms[i].coef, ctx.intern_monomial(rest)};
         terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(i));
         std::erase_if(terms, [&](const Term& t) { return t.mono == sin_mono; });
-        accumulate(ctx, terms, sin_term);
         accumulate(ctx, terms, rest_term);
         changed = true;
         break;
@@ -167,11 +167,28 @@ void apply_trig_identity(Context& ctx, std::vector<Term>& terms) {
   }
 }
 
+ScaledAtom as_scaled_atom(const Expr& x);
+
+// The sum as one term ±t (t its temporary) when it has several terms.
+std::vector<Term> as_single_term(Context& ctx, const std::vector<Term>& terms) {
+  if (terms.size() <= 1) return terms;
+  const ScaledAtom s = as_scaled_atom(make(ctx, terms));
+  return {Term{s.coef, ctx.intern_monomial({Factor{s.atom, 1}})}};
+}
+
+// Sums that share monomials merge flat, so like terms combine and sin² + cos² pairs meet. Sums
+// that share none are added as temporaries: a flat copy would repeat their additions wherever
+// the operand is used again (the seed binds every matrix-operation result for the same reason).
 Expr add(Context& ctx, const std::vector<Term>& a, const std::vector<Term>& b, double b_sign) {
   if (b.empty()) return make(ctx, a);
   std::vector<Term> terms = a;
   for (const Term& t : b) accumulate(ctx, terms, Term{b_sign * t.coef, t.mono});
   if (ctx.options().trig_identity) apply_trig_identity(ctx, terms);
+  const bool disjoint = terms.size() == a.size() + b.size();
+  if (disjoint && terms.size() > 2 && (a.size() > 1 || b.size() > 1)) {
+    terms = as_single_term(ctx, a);
+    for (const Term& t : as_single_term(ctx, b)) accumulate(ctx, terms, Term{b_sign * t.coef, t.mono});
+  }
   return make(ctx, std::move(terms));
 }
 
@@ -182,12 +199,6 @@ Expr scale(Context& ctx, const std::vector<Term>& terms, double factor) {
   return make(ctx, std::move(scaled));
 }
 
-// x as ±c·atom: sums and products of several atoms are bound to a temporary first.
-struct ScaledAtom {
-  double coef;
-  AtomId atom;
-};
-
 ScaledAtom as_scaled_atom(const Expr& x) {
   Context& ctx = x.context();
   const auto& terms = ctx.poly(x.id());
@@ -197,7 +208,8 @@ ScaledAtom as_scaled_atom(const Expr& x) {
     // c·m is c times the temporary of the bare product m.
     return {terms[0].coef, ctx.temporary(make(ctx, {Term{1.0, terms[0].mono}}).id())};
   }
-  // Reuse up to sign: the temporary holds the sum whose leading coefficient is positive.
+  // Reuse up to sign: the temporary holds the sum whose leading coefficient is positive. (Up to
+  // scale as well would share more temporaries but costs a multiplication at every use.)
   const double sign = terms.front().coef < 0.0 ? -1.0 : 1.0;
   const PolyId definition = sign > 0.0 ? x.id() : scale(ctx, terms, -1.0).id();
   return {sign, ctx.temporary(definition)};

@@ -5,7 +5,7 @@
 // factories that fold constants and apply the simplifications of engine.md:
 //   x·0 = 0, x·1 = x, x + 0 = x, −(−x) = x                 (coefficient arithmetic)
 //   a·m + b·m = (a+b)·m                                    (like terms)
-//   a·sin²x·m + b·cos²x·m = b·m + (a−b)·sin²x·m            (trig identity)
+//   a·sin²x·m + a·cos²x·m = a·m                            (trig identity)
 //   x·(1/x) = 1,  sqrt(x)·sqrt(x) = x                       (cancellation)
 //   a sum that must become a factor is bound to a temporary, hash-consed up to sign.
 // Comparisons are structural (same expression), never numeric: algorithms do not branch on values.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <sstream>
+#include <stdexcept>
 #include <vector>
 
 namespace dyngen::engine {
@@ -58,6 +60,50 @@ GiNaC::ex GinacBridge::convert(const Expr& x) {
     atom_cache_.emplace(std::make_pair(&ctx, id), value);
   }
   return poly_to_ex(x.id());
+}
+
+Expr from_ginac(const GiNaC::ex& e, const std::map<std::string, Expr>& symbols) {
+  if (GiNaC::is_a<GiNaC::numeric>(e)) {
+    const GiNaC::numeric& n = GiNaC::ex_to<GiNaC::numeric>(e);
+    if (!n.is_real()) throw std::invalid_argument("complex constant in expression");
+    return Expr(n.to_double());
+  }
+  if (GiNaC::is_a<GiNaC::symbol>(e)) {
+    const std::string name = GiNaC::ex_to<GiNaC::symbol>(e).get_name();
+    auto it = symbols.find(name);
+    if (it == symbols.end()) throw std::invalid_argument("unknown symbol " + name);
+    return it->second;
+  }
+  if (GiNaC::is_a<GiNaC::add>(e) || GiNaC::is_a<GiNaC::mul>(e)) {
+    const bool sum = GiNaC::is_a<GiNaC::add>(e);
+    Expr result(sum ? 0.0 : 1.0);
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const Expr term = from_ginac(e.op(i), symbols);
+      result = sum ? result + term : result * term;
+    }
+    return result;
+  }
+  if (GiNaC::is_a<GiNaC::power>(e)) {
+    const Expr base = from_ginac(e.op(0), symbols);
+    const GiNaC::ex exponent = e.op(1);
+    if (exponent.is_equal(GiNaC::numeric(1, 2))) return sqrt(base);
+    if (exponent.is_equal(GiNaC::numeric(-1, 2))) return reciprocal(sqrt(base));
+    if (GiNaC::is_a<GiNaC::numeric>(exponent) && GiNaC::ex_to<GiNaC::numeric>(exponent).is_integer()) {
+      const int k = GiNaC::ex_to<GiNaC::numeric>(exponent).to_int();
+      Expr result(1.0);
+      for (int i = 0; i < std::abs(k); ++i) result = result * base;
+      return k < 0 ? reciprocal(result) : result;
+    }
+    throw std::invalid_argument("unsupported power in expression");
+  }
+  if (GiNaC::is_a<GiNaC::function>(e)) {
+    const std::string name = GiNaC::ex_to<GiNaC::function>(e).get_name();
+    if (name == "sin") return sin(from_ginac(e.op(0), symbols));
+    if (name == "cos") return cos(from_ginac(e.op(0), symbols));
+  }
+  std::ostringstream text;
+  text << e;
+  throw std::invalid_argument("unsupported expression " + text.str());
 }
 
 bool equivalent(const GiNaC::ex& a, const GiNaC::ex& b,

@@ -24,6 +24,11 @@ class GinacBridge {
   std::map<std::pair<const Context*, std::uint32_t>, GiNaC::ex> atom_cache_;
 };
 
+// The reverse direction, for model-file expressions (small trees): symbols are looked up in
+// `symbols`; +, ×, integer powers, square roots, sin and cos are supported. Throws
+// std::invalid_argument naming anything else.
+Expr from_ginac(const GiNaC::ex& e, const std::map<std::string, Expr>& symbols);
+
 // True when a and b agree numerically at `samples` random points (relative tolerance 1e-10),
 // symbols drawn uniformly from [-2, 2]: trig identities and cancellations make symbolic
 // normalization unreliable, a numeric check on random points is not.

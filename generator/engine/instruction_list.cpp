@@ -113,29 +113,30 @@ class Flattener {
     throw std::logic_error("flatten: unknown atom kind");
   }
 
-  // x·y·z as ((x·y)·z), each prefix product shared between monomials that begin alike.
+  // A product of atoms reuses a product already emitted: m = d·(m/d) where d is m without one
+  // factor and already computed (c² of c²·I₁ once c² exists); otherwise m = (m without its last
+  // factor)·last, so monomials that begin alike share their prefix products.
   int emit_monomial(MonoId id) {
     if (auto it = mono_value_.find(id); it != mono_value_.end()) return it->second;
     const auto& factors = ctx_.monomial(id);
-    std::vector<Factor> prefix;
-    int value = -1;
-    for (const Factor& f : factors) {
-      for (std::uint32_t k = 0; k < f.power; ++k) {
-        if (!prefix.empty() && prefix.back().atom == f.atom) {
-          ++prefix.back().power;
-        } else {
-          prefix.push_back(Factor{f.atom, 1});
-        }
-        const MonoId prefix_id = ctx_.intern_monomial(prefix);
-        if (auto it = mono_value_.find(prefix_id); it != mono_value_.end()) {
-          value = it->second;
-          continue;
-        }
-        const int factor_value = atom_value_.at(f.atom);
-        value = value < 0 ? factor_value : binary(Op::mul, value, factor_value);
-        mono_value_[prefix_id] = value;
+    int value;
+    if (factors.size() == 1 && factors[0].power == 1) {
+      value = atom_value_.at(factors[0].atom);
+    } else {
+      auto without = [&](std::size_t k) {
+        std::vector<Factor> rest = factors;
+        if (--rest[k].power == 0) rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(k));
+        return ctx_.intern_monomial(std::move(rest));
+      };
+      std::size_t drop = factors.size();
+      for (std::size_t k = 0; k < factors.size() && drop == factors.size(); ++k) {
+        if (mono_value_.contains(without(k))) drop = k;
       }
+      if (drop == factors.size()) drop = factors.size() - 1;
+      const int rest = emit_monomial(without(drop));
+      value = binary(Op::mul, rest, atom_value_.at(factors[drop].atom));
     }
+    mono_value_[id] = value;
     return value;
   }
 

@@ -37,5 +37,20 @@ TEST(GinacBridge, DetectsDifferences) {
   EXPECT_FALSE(equivalent(bridge.convert(x * x), gx * gx + 1e-6, bridge.symbols()));
 }
 
+TEST(GinacBridge, ModelExpressionsConvertToTheEngine) {
+  Context ctx;
+  ContextScope scope(ctx);
+  GinacBridge bridge;
+  const GiNaC::symbol& L = bridge.symbol_for("L");
+  const GiNaC::symbol& m = bridge.symbol_for("m");
+  const Expr eL = Expr::input(InputRole::parameter, "p", 0, "L");
+  const Expr em = Expr::input(InputRole::parameter, "p", 1, "m");
+  const GiNaC::ex model_field = m * GiNaC::pow(L, 2) / 12 + GiNaC::sqrt(L) * GiNaC::sin(L / 3);
+  const Expr converted = from_ginac(model_field, {{"L", eL}, {"m", em}});
+  EXPECT_TRUE(equivalent(bridge.convert(converted), model_field, bridge.symbols()));
+  EXPECT_THROW(from_ginac(GiNaC::exp(L), {{"L", eL}}), std::invalid_argument);
+  EXPECT_THROW(from_ginac(L + m, {{"L", eL}}), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace dyngen::engine

@@ -1,0 +1,31 @@
+// The kernels a simulator needs, each the algorithm template instantiated with the engine's Expr
+// in a context of its own (so each kernel's operation count stands alone):
+//   mass_matrix              M(q), n×n row-major                           (CRBA)
+//   generalized_forces       b(q, qd, tau, base, wrench) of M qdd = b      (RNEA pass with qdd = 0)
+//   forward_dynamics_crba    qdd: CRBA + b + LTDL factorization and solve
+//   forward_dynamics_aba     qdd: articulated-body algorithm
+//   inverse_dynamics         tau = ID(q, qd, qdd, base, wrench)            (RNEA)
+//   base_wrench              [F; M] the mechanism exerts on its base, at the base origin
+//   point_kinematics         positions and velocities of named points, base axes (if any)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/options.hpp"
+#include "engine/emit_cpp.hpp"
+#include "generator/model/model.hpp"
+
+namespace dyngen::codegen {
+
+struct GeneratedKernels {
+  std::vector<engine::Kernel> kernels;
+  std::string forward_dynamics;       // name of the kernel forward_dynamics forwards to
+  std::vector<std::string> parameters;  // runtime parameters, order of p[]
+  std::vector<int> wrench_bodies;
+  std::vector<double> seconds;        // generation time per kernel
+};
+
+GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options);
+
+}  // namespace dyngen::codegen

@@ -1,0 +1,22 @@
+// What `dyngen generate` is asked for.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/context.hpp"
+
+namespace dyngen::codegen {
+
+enum class ForwardRoute { automatic, crba, aba };
+
+struct GenerateOptions {
+  // Model parameters kept as kernel inputs (array `p`); empty = all folded. `all_parameters`
+  // keeps every parameter of the model.
+  std::vector<std::string> runtime_parameters;
+  bool all_parameters = false;
+  ForwardRoute forward = ForwardRoute::automatic;
+  engine::Options engine;
+};
+
+}  // namespace dyngen::codegen
