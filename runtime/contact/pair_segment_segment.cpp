@@ -1,6 +1,7 @@
 // Segment - segment (contact preprint sec. 3, fig. 13).
 #include "contact/pairs.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace dyngen::contact {
@@ -23,10 +24,11 @@ PairOutcome segment_segment(const Segment& active, const Segment& passive, const
   if (denominator <= kMinSegmentSine * kMinSegmentSine * a * c) {
     if (denominator <= 0.0) return PairOutcome::separated;
     // parallel segments have no isolated common perpendicular: invalid only when they overlap
-    // within `reach` of each other
-    const double along = -d / a;
-    const double gap = (w + along * LA).norm();
-    if (along < 0.0 || along > 1.0 || gap > reach) return PairOutcome::separated;
+    // within `reach` of each other; s0, s1: the passive ends as parameters along L_A
+    const double s0 = -d / a;
+    const double s1 = s0 + b / a;
+    const double gap = (w + s0 * LA).norm();
+    if (std::max(std::min(s0, s1), 0.0) > std::min(std::max(s0, s1), 1.0) || gap > reach) return PairOutcome::separated;
     out.range_value = std::sqrt(denominator / (a * c));
     return PairOutcome::outside_valid_range;
   }

@@ -80,9 +80,12 @@ PreparedAnnulus prepare_sphere_annulus(const Annulus& annulus, double sphere_rad
 PairOutcome sphere_annulus(const PreparedAnnulus& pair, const Vec3& center, PairContact& out);
 
 // --- segment - circle (preprint sec. 2, fig. 7, steps 1-8) -----------------------------------------
-// The segment crosses the circle's plane at P_C; material lies outside R_C, so Delta = d_L - R_C is
-// the lateral penetration and Delta_n = Delta (n_R . n_C) the one along n_R = L x n_S / |L x n_S|,
-// oriented with n_R . n_C > 0 (the circle's body is pushed outwards). point_first = P_C.
+// The segment crosses the circle's plane at P_C; material lies outside R_C, so Delta = d_L - R_C > 0
+// decides the contact. The preprint then takes Delta_n = Delta (n_R . n_C) along
+// n_R = L x n_S / |L x n_S| (distance to the circle's tangent at the radial projection of P_C);
+// three Newton steps on the circle angle refine that tangent point to the exact common normal of the
+// segment and the circle (engineering addition, see the source). n_R . n_C > 0: the circle's body
+// is pushed outwards. point_first on the segment, point_second on the circle.
 // Valid while the segment crosses the plane at more than `kMinCrossingSine` (asin) to it.
 inline constexpr double kMinCrossingSine = 1e-3;
 PairOutcome segment_circle(const Segment& segment, const Circle& circle, PairContact& out);

@@ -19,8 +19,9 @@ struct SampledMinimum {
   double value = 0.0;
 };
 
-// Minimises f(u, v) over [u0, u1] x [v0, v1]: a coarse grid, then `levels` finer grids of
-// (2 fine + 1)^2 samples centred on the best sample, each spanning two cells of the previous one.
+// Minimises f(u, v) over [u0, u1] x [v0, v1]: a coarse grid, then windows of (2 fine + 1)^2 samples
+// centred on the best sample; a window shrinks (to two of its cells) only when its best sample is
+// inside it, otherwise it moves on, until it has shrunk `levels` times.
 // With `periodic_v` (an azimuth) the refinement may cross v0/v1 instead of being clamped.
 template <class F>
 SampledMinimum grid_minimum(F&& f, double u0, double u1, double v0, double v1, bool periodic_v, int coarse = 32,
@@ -33,17 +34,28 @@ SampledMinimum grid_minimum(F&& f, double u0, double u1, double v0, double v1, b
       if (value < best.value) best = {u, v, value};
     }
   double du = (u1 - u0) / coarse, dv = (v1 - v0) / coarse;
-  for (int level = 0; level < levels; ++level) {
+  int shrinks = 0;
+  for (int step = 0; shrinks < levels && step < 40 * levels; ++step) {
     const SampledMinimum centre = best;
+    int best_i = 0, best_j = 0;
     for (int i = -fine; i <= fine; ++i)
       for (int j = -fine; j <= fine; ++j) {
         const double u = std::clamp(centre.u + du * i / fine, u0, u1);
         const double v = periodic_v ? centre.v + dv * j / fine : std::clamp(centre.v + dv * j / fine, v0, v1);
         const double value = f(u, v);
-        if (value < best.value) best = {u, v, value};
+        if (value < best.value) {
+          best = {u, v, value};
+          best_i = i;
+          best_j = j;
+        }
       }
-    du *= 2.0 / fine;
-    dv *= 2.0 / fine;
+    // a best sample on the window's border means the minimum may lie beyond it: move, keep the size
+    const bool border = std::abs(best_i) == fine || std::abs(best_j) == fine;
+    if (!border) {
+      du *= 2.0 / fine;
+      dv *= 2.0 / fine;
+      ++shrinks;
+    }
   }
   return best;
 }
