@@ -6,12 +6,17 @@ int run_demo(const Args&);
 int run_export_mjcf(const Args&);
 int run_eval(const Args&);
 int run_check(const Args&);
+int run_generate(const Args&);
+int run_count(const Args&);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"demo", "", "build a small kernel with the engine and print it with its op counts", run_demo},
       {"export-mjcf", "MODEL [-o FILE]", "write a tree model as MuJoCo MJCF", run_export_mjcf},
       {"check", "MODEL", "validate a mechanism file and print its bodies, coordinates and loops", run_check},
+      {"generate", "MODEL [--out DIR] [--params folded|runtime[:p,...]] [--algorithm auto|crba|aba] [--header-only]",
+       "emit the mechanism's kernels (C++ header, C entry points)", run_generate},
+      {"count", "MODEL [--params ...]", "print the operation counts of each kernel", run_count},
       {"eval", "MODEL (--state FILE | --random SEED)", "evaluate M, b, qdd (CRBA, ABA), RNEA, base wrench as JSON", run_eval},
   };
   return table;
