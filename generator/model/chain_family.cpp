@@ -46,7 +46,8 @@ std::string chain_model_yaml(int n) {
     const LinkKind& kind = kinds[(i - 1) % 3];
     text += "  - name: link" + std::to_string(i) + "\n";
     text += "    parent: " + (i == 1 ? std::string("base") : "link" + std::to_string(i - 1)) + "\n";
-    text += std::string("    joint: {type: revolute, axis: ") + kind.axis + ", frame: {xyz: " + kind.offset + "}}\n";
+    text += std::string("    joint: {type: revolute, axis: ") + kind.axis + ", frame: {xyz: " + kind.offset +
+            "}, actuated: true}\n";
     text += std::string("    inertia: {mass: ") + kind.mass + ", com: " + kind.com + ", about: com, tensor: " +
             kind.tensor + "}\n";
   }
