@@ -66,13 +66,14 @@ template <class S>
 struct Mat6 {
   Mat3<S> ll, la, al, aa;
 
-  S& operator()(int i, int j) { return block(i, j)(i % 3, j % 3); }
-  const S& operator()(int i, int j) const {
-    return const_cast<Mat6*>(this)->block(i, j)(i % 3, j % 3);
+  S& operator()(int i, int j) {
+    Mat3<S>& b = i < 3 ? (j < 3 ? ll : la) : (j < 3 ? al : aa);
+    return b(i % 3, j % 3);
   }
-
- private:
-  Mat3<S>& block(int i, int j) { return i < 3 ? (j < 3 ? ll : la) : (j < 3 ? al : aa); }
+  const S& operator()(int i, int j) const {
+    const Mat3<S>& b = i < 3 ? (j < 3 ? ll : la) : (j < 3 ? al : aa);
+    return b(i % 3, j % 3);
+  }
 };
 
 template <class S>

@@ -14,6 +14,7 @@
 
 #include "generator/algorithms/aba.hpp"
 #include "mechanics_oracle.hpp"
+#include "bundled_models.hpp"
 #include "random_model.hpp"
 
 namespace dyngen::algorithms {
@@ -65,33 +66,43 @@ Eigen::Matrix<double, 6, 1> wrench_from_momentum(const Mechanism<double>& mech, 
   return out;
 }
 
-void check(bool moving_base, unsigned seed) {
+void check_at_random_state(const Mechanism<double>& mech, std::mt19937& rng) {
+  State<double> state = test::random_state(rng, mech);
+  AbaData<double> aba_data(mech);
+  aba(mech, state, aba_data);
+  state.qdd = aba_data.qdd;
+  BaseWrenchData<double> data(mech);
+  base_wrench(mech, state, data);
+  Eigen::Matrix<double, 6, 1> wrench;
+  for (int i = 0; i < 6; ++i) wrench[i] = data.wrench[i];
+  const Eigen::Matrix<double, 6, 1> expected = wrench_from_momentum(mech, state);
+  EXPECT_LE((wrench - expected).norm(), 1e-8 * std::max(1.0, expected.norm()));
+  EXPECT_GT(expected.norm(), 1e-3);
+}
+
+void check_random_trees(bool moving_base, unsigned seed) {
   std::mt19937 rng(seed);
-  int checked = 0;
   for (int trial = 0; trial < 12; ++trial) {
     test::RandomModelOptions options;
     options.bodies = 1 + trial % 8;
     options.moving_base = moving_base;
-    const Mechanism<double> mech = make_numeric_mechanism(test::random_model(rng, options));
-    State<double> state = test::random_state(rng, mech);
-    AbaData<double> aba_data(mech);
-    aba(mech, state, aba_data);
-    state.qdd = aba_data.qdd;
-    BaseWrenchData<double> data(mech);
-    base_wrench(mech, state, data);
-    Eigen::Matrix<double, 6, 1> wrench;
-    for (int i = 0; i < 6; ++i) wrench[i] = data.wrench[i];
-    const Eigen::Matrix<double, 6, 1> expected = wrench_from_momentum(mech, state);
-    EXPECT_LE((wrench - expected).norm(), 1e-8 * std::max(1.0, expected.norm())) << "trial " << trial;
-    EXPECT_GT(expected.norm(), 1e-3);
-    ++checked;
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    check_at_random_state(make_numeric_mechanism(test::random_model(rng, options)), rng);
   }
-  EXPECT_EQ(checked, 12);
 }
 
-TEST(BaseWrench, EqualsMomentumBalanceOnFixedBase) { check(false, 31); }
+TEST(BaseWrench, EqualsMomentumBalanceOnFixedBase) { check_random_trees(false, 31); }
 
-TEST(BaseWrench, EqualsMomentumBalanceOnMovingBase) { check(true, 32); }
+TEST(BaseWrench, EqualsMomentumBalanceOnMovingBase) { check_random_trees(true, 32); }
+
+TEST(BaseWrench, EqualsMomentumBalanceOnBundledModels) {
+  std::mt19937 rng(33);
+  for (const std::string& name : test::bundled_tree_model_names()) {
+    SCOPED_TRACE(name);
+    const Mechanism<double> mech = make_numeric_mechanism(test::load_bundled_model(name));
+    for (int k = 0; k < 3; ++k) check_at_random_state(mech, rng);
+  }
+}
 
 }  // namespace
 }  // namespace dyngen::algorithms

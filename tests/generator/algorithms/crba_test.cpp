@@ -1,6 +1,6 @@
 // CRBA's joint-space inertia matrix against the one built column by column from RNEA with unit
 // accelerations: H e_i = ID(q, qd, e_i) - ID(q, qd, 0), on random trees (revolute, prismatic and
-// fixed joints, massless bodies, moving base, gravity, external wrenches).
+// fixed joints, massless bodies, moving base, gravity, external wrenches) and the bundled models.
 #include "generator/algorithms/crba.hpp"
 
 #include <gtest/gtest.h>
@@ -9,11 +9,13 @@
 #include <random>
 
 #include "generator/algorithms/rnea.hpp"
+#include "bundled_models.hpp"
 #include "random_model.hpp"
 
 namespace dyngen::algorithms {
 namespace {
 
+// max |H_crba - H_rnea| / max(1, max |H|)
 double max_crba_rnea_difference(const Mechanism<double>& mech, const State<double>& state) {
   CrbaData<double> crba_data(mech);
   crba(mech, state, crba_data);
@@ -22,7 +24,8 @@ double max_crba_rnea_difference(const Mechanism<double>& mech, const State<doubl
   std::fill(probe.qdd.begin(), probe.qdd.end(), 0.0);
   rnea(mech, probe, rnea_data);
   const std::vector<double> bias = rnea_data.tau;
-  double worst = 0.0;
+  double worst = 0.0, scale = 1.0;
+  for (const double h : crba_data.H.data) scale = std::max(scale, std::abs(h));
   for (int j = 0; j < mech.dof; ++j) {
     std::fill(probe.qdd.begin(), probe.qdd.end(), 0.0);
     probe.qdd[static_cast<std::size_t>(j)] = 1.0;
@@ -32,7 +35,7 @@ double max_crba_rnea_difference(const Mechanism<double>& mech, const State<doubl
       worst = std::max(worst, std::abs(crba_data.H(i, j) - column));
     }
   }
-  return worst;
+  return worst / scale;
 }
 
 TEST(Crba, MatchesRneaColumnsOnRandomTrees) {
@@ -49,6 +52,15 @@ TEST(Crba, MatchesRneaColumnsOnRandomTrees) {
     }
   }
   EXPECT_GE(states, 100);
+}
+
+TEST(Crba, MatchesRneaColumnsOnBundledModels) {
+  std::mt19937 rng(11);
+  for (const std::string& name : test::bundled_tree_model_names()) {
+    const Mechanism<double> mech = make_numeric_mechanism(test::load_bundled_model(name));
+    for (int k = 0; k < 20; ++k)
+      EXPECT_LE(max_crba_rnea_difference(mech, test::random_state(rng, mech)), 1e-12) << name;
+  }
 }
 
 TEST(Crba, IsSymmetricPositiveDefiniteWithTreeSparsity) {

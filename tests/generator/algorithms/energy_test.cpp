@@ -1,8 +1,9 @@
 // Conservation and balance of energy. (1) An undamped, unforced mechanism with springs on a fixed
 // base without gravity, integrated 1 s by a test-local RK4 with ABA, keeps kinetic + spring energy
 // (kinetic energy summed body by body from kinematics). (2) With dampers, actuators, external
-// wrenches and gravity, the rate of kinetic + spring + gravity energy along qdd = H^{-1} b equals
-// the power sum qd (-c qd + tau) + sum f_ext . v_body.
+// wrenches and gravity on a fixed base, the rate of kinetic + spring + gravity energy along
+// qdd = H^{-1} b equals the power sum qd (-c qd + tau) + sum f_ext . v_body. Random trees and the
+// bundled models.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -12,6 +13,7 @@
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "mechanics_oracle.hpp"
+#include "bundled_models.hpp"
 #include "random_model.hpp"
 
 namespace dyngen::algorithms {
@@ -74,32 +76,92 @@ bool has_prismatic_below_revolute(const Model& model) {
   return false;
 }
 
+// Relative drift of kinetic + spring energy over 1 s of RK4 with step dt.
+double conservation_drift(const Mechanism<double>& mech, State<double> state, double dt) {
+  AbaData<double> data(mech);
+  const double E0 = energy(mech, state);
+  EXPECT_GT(E0, 0.1);
+  const int steps = static_cast<int>(std::lround(1.0 / dt));
+  double worst = 0.0;
+  for (int step = 1; step <= steps; ++step) {
+    rk4_step(mech, state, dt, data);
+    if (step % 50 == 0) worst = std::max(worst, std::abs(energy(mech, state) - E0) / E0);
+  }
+  return worst;
+}
+
+// The model without gravity, dampers, actuators, external wrenches and base motion.
+Model conservative(Model model) {
+  model.moving_base = false;
+  model.gravity = test::quantity3(Eigen::Vector3d::Zero());
+  for (Body& body : model.bodies) {
+    body.joint.damper = test::quantity(0.0);
+    body.joint.actuated = false;
+    body.external_wrench = false;
+  }
+  return model;
+}
+
 TEST(Energy, ConservedByUndampedSpringMechanismOverOneSecond) {
   std::mt19937 rng(51);
   for (int trial = 0; trial < 3; ++trial) {
     test::RandomModelOptions options;
     options.bodies = 3 + 2 * trial;
-    options.moving_base = false;
-    options.gravity = false;
-    options.dampers = false;
-    options.external_wrenches = false;
     Model model;
     do model = test::random_model(rng, options);
     while (!has_prismatic_below_revolute(model));
-    for (Body& body : model.bodies) body.joint.actuated = false;
-    const Mechanism<double> mech = make_numeric_mechanism(model);
-    State<double> state = test::random_state(rng, mech);
-    AbaData<double> data(mech);
-    const double E0 = energy(mech, state);
-    const double dt = 1e-3;
-    double worst = 0.0;
-    for (int step = 0; step < 1000; ++step) {
-      rk4_step(mech, state, dt, data);
-      if (step % 50 == 49) worst = std::max(worst, std::abs(energy(mech, state) - E0) / E0);
-    }
-    EXPECT_LE(worst, 1e-8) << "trial " << trial;
-    EXPECT_GT(E0, 0.1);
+    const Mechanism<double> mech = make_numeric_mechanism(conservative(model));
+    EXPECT_LE(conservation_drift(mech, test::random_state(rng, mech), 1e-3), 1e-8) << "trial " << trial;
   }
+}
+
+TEST(Energy, ConservedByBundledModelsWithoutDampingOverOneSecond) {
+  std::mt19937 rng(53);
+  for (const std::string& name : test::bundled_tree_model_names()) {
+    const Mechanism<double> mech = make_numeric_mechanism(conservative(test::load_bundled_model(name)));
+    EXPECT_LE(conservation_drift(mech, test::random_state(rng, mech), 1e-4), 1e-8) << name;
+  }
+}
+
+// d/dt (T + V) along qdd = H^{-1} b against the power of dampers, actuators and external wrenches.
+void check_power_balance(const Mechanism<double>& mech, std::mt19937& rng) {
+  State<double> state = test::random_state(rng, mech);
+  CrbaData<double> crba_data(mech);
+  GeneralizedForcesData<double> b_data(mech);
+  LtdlData<double> ltdl_data(mech);
+  crba(mech, state, crba_data);
+  generalized_forces(mech, state, b_data);
+  ltdl(mech, crba_data.H, ltdl_data);
+  state.qdd = b_data.b;
+  ltdl_solve(mech, ltdl_data, state.qdd);
+
+  // power of the joints' dampers and actuators and of the external wrenches (f . [v_O; w], body axes)
+  double power = 0.0;
+  for (int i = 0; i < mech.dof; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    power += state.qd[u] * (-mech.damper[u] * state.qd[u] + (mech.actuated[u] ? state.tau[u] : 0.0));
+  }
+  KinematicsData<double> kin(mech);
+  kinematics(mech, state, kin);
+  for (int j = 1; j < mech.body_count; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    if (!mech.external_wrench[u]) continue;
+    const Eigen::Matrix3d R = eig(kin.R[u]);
+    power += (R * eig(state.f_ext[u].lin)).dot(eig(kin.v[u])) + (R * eig(state.f_ext[u].ang)).dot(eig(kin.w[u]));
+  }
+
+  const double h = 5e-5;
+  const auto E = [&](double t) {
+    State<double> s = state;
+    for (std::size_t i = 0; i < s.q.size(); ++i) {
+      s.q[i] = state.q[i] + state.qd[i] * t + 0.5 * state.qdd[i] * t * t;
+      s.qd[i] = state.qd[i] + state.qdd[i] * t;
+    }
+    return energy(mech, s);
+  };
+  // f'(0) = (-f(2h) + 8 f(h) - 8 f(-h) + f(-2h)) / 12h
+  const double rate = (-E(2 * h) + 8 * E(h) - 8 * E(-h) + E(-2 * h)) / (12 * h);
+  EXPECT_NEAR(rate, power, 1e-8 * std::max(1.0, std::abs(power)));
 }
 
 TEST(Energy, RateEqualsPowerOfDampersActuatorsAndExternalWrenches) {
@@ -108,43 +170,19 @@ TEST(Energy, RateEqualsPowerOfDampersActuatorsAndExternalWrenches) {
     test::RandomModelOptions options;
     options.bodies = 1 + trial % 9;
     options.moving_base = false;
-    const Mechanism<double> mech = make_numeric_mechanism(test::random_model(rng, options));
-    State<double> state = test::random_state(rng, mech);
-    CrbaData<double> crba_data(mech);
-    GeneralizedForcesData<double> b_data(mech);
-    LtdlData<double> ltdl_data(mech);
-    crba(mech, state, crba_data);
-    generalized_forces(mech, state, b_data);
-    ltdl(mech, crba_data.H, ltdl_data);
-    state.qdd = b_data.b;
-    ltdl_solve(mech, ltdl_data, state.qdd);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    check_power_balance(make_numeric_mechanism(test::random_model(rng, options)), rng);
+  }
+}
 
-    // power of the joints' dampers and actuators and of the external wrenches (f . [v_O; w], body axes)
-    double power = 0.0;
-    for (int i = 0; i < mech.dof; ++i) {
-      const auto u = static_cast<std::size_t>(i);
-      power += state.qd[u] * (-mech.damper[u] * state.qd[u] + (mech.actuated[u] ? state.tau[u] : 0.0));
-    }
-    KinematicsData<double> kin(mech);
-    kinematics(mech, state, kin);
-    for (int j = 1; j < mech.body_count; ++j) {
-      const auto u = static_cast<std::size_t>(j);
-      if (!mech.external_wrench[u]) continue;
-      const Eigen::Matrix3d R = eig(kin.R[u]);
-      power += (R * eig(state.f_ext[u].lin)).dot(eig(kin.v[u])) + (R * eig(state.f_ext[u].ang)).dot(eig(kin.w[u]));
-    }
-
-    const double h = 2e-4;
-    const auto E = [&](double t) {
-      State<double> s = state;
-      for (std::size_t i = 0; i < s.q.size(); ++i) {
-        s.q[i] = state.q[i] + state.qd[i] * t + 0.5 * state.qdd[i] * t * t;
-        s.qd[i] = state.qd[i] + state.qdd[i] * t;
-      }
-      return energy(mech, s);
-    };
-    const double rate = (-E(2 * h) + 8 * E(h) - 8 * E(-h) + E(-2 * h)) / (12 * h);
-    EXPECT_NEAR(rate, power, 1e-8 * std::max(1.0, std::abs(power))) << "trial " << trial;
+TEST(Energy, RateEqualsPowerOnBundledModels) {
+  std::mt19937 rng(54);
+  for (const std::string& name : test::bundled_tree_model_names()) {
+    SCOPED_TRACE(name);
+    Model model = test::load_bundled_model(name);
+    model.moving_base = false;
+    const Mechanism<double> mech = make_numeric_mechanism(model);
+    for (int k = 0; k < 3; ++k) check_power_balance(mech, rng);
   }
 }
 

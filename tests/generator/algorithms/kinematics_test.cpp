@@ -9,6 +9,7 @@
 #include <random>
 
 #include "mechanics_oracle.hpp"
+#include "bundled_models.hpp"
 #include "random_model.hpp"
 
 namespace dyngen::algorithms {
@@ -24,41 +25,56 @@ KinematicsData<double> at(const Mechanism<double>& mech, const State<double>& st
   return data;
 }
 
-void check(bool moving_base, unsigned seed) {
-  std::mt19937 rng(seed);
+void check_at_random_state(const Mechanism<double>& mech, std::mt19937& rng) {
+  const bool moving_base = mech.moving_base;
   const double h = 1e-4;
+  const State<double> state = test::random_state(rng, mech);
+  const KinematicsData<double> now = at(mech, state, 0.0), ahead = at(mech, state, h), behind = at(mech, state, -h);
+  const Eigen::Vector3d w0 = moving_base ? eig(state.w0) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d v0 = moving_base ? eig(state.v0) : Eigen::Vector3d::Zero();
+  for (int j = 1; j < mech.body_count; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    const Eigen::Vector3d rate = (eig(ahead.p[u]) - eig(behind.p[u])) / (2 * h);
+    EXPECT_LE((rate - (eig(now.v[u]) - v0 - w0.cross(eig(now.p[u])))).norm(), 1e-6 * std::max(1.0, rate.norm()));
+    // [w_rel]x = R' R^T
+    const Eigen::Matrix3d W = (eig(ahead.R[u]) - eig(behind.R[u])) / (2 * h) * eig(now.R[u]).transpose();
+    const Eigen::Vector3d w_rel(W(2, 1), W(0, 2), W(1, 0));
+    EXPECT_LE((w_rel - (eig(now.w[u]) - w0)).norm(), 1e-6 * std::max(1.0, w_rel.norm()));
+    EXPECT_LE((eig(now.R[u]).transpose() * eig(now.R[u]) - Eigen::Matrix3d::Identity()).norm(), 1e-13);
+  }
+  ASSERT_EQ(now.point_position.size(), mech.points.size());
+  for (std::size_t k = 0; k < mech.points.size(); ++k) {
+    const Eigen::Vector3d rate = (eig(ahead.point_position[k]) - eig(behind.point_position[k])) / (2 * h);
+    EXPECT_LE((rate - (eig(now.point_velocity[k]) - v0 - w0.cross(eig(now.point_position[k])))).norm(),
+              1e-6 * std::max(1.0, rate.norm()));
+    const auto b = static_cast<std::size_t>(mech.points[k].body);
+    EXPECT_LE((eig(now.point_position[k]) - (eig(now.p[b]) + eig(now.R[b]) * eig(mech.points[k].position))).norm(), 1e-14);
+  }
+}
+
+void check_random_trees(bool moving_base, unsigned seed) {
+  std::mt19937 rng(seed);
   for (int trial = 0; trial < 20; ++trial) {
     test::RandomModelOptions options;
     options.bodies = 1 + trial % 10;
     options.moving_base = moving_base;
-    const Mechanism<double> mech = make_numeric_mechanism(test::random_model(rng, options));
-    const State<double> state = test::random_state(rng, mech);
-    const KinematicsData<double> now = at(mech, state, 0.0), ahead = at(mech, state, h), behind = at(mech, state, -h);
-    const Eigen::Vector3d w0 = moving_base ? eig(state.w0) : Eigen::Vector3d::Zero();
-    const Eigen::Vector3d v0 = moving_base ? eig(state.v0) : Eigen::Vector3d::Zero();
-    for (int j = 1; j < mech.body_count; ++j) {
-      const auto u = static_cast<std::size_t>(j);
-      const Eigen::Vector3d rate = (eig(ahead.p[u]) - eig(behind.p[u])) / (2 * h);
-      EXPECT_LE((rate - (eig(now.v[u]) - v0 - w0.cross(eig(now.p[u])))).norm(), 1e-6);
-      // [w_rel]x = R' R^T
-      const Eigen::Matrix3d W = (eig(ahead.R[u]) - eig(behind.R[u])) / (2 * h) * eig(now.R[u]).transpose();
-      const Eigen::Vector3d w_rel(W(2, 1), W(0, 2), W(1, 0));
-      EXPECT_LE((w_rel - (eig(now.w[u]) - w0)).norm(), 1e-6);
-      EXPECT_LE((eig(now.R[u]).transpose() * eig(now.R[u]) - Eigen::Matrix3d::Identity()).norm(), 1e-13);
-    }
-    ASSERT_EQ(now.point_position.size(), mech.points.size());
-    for (std::size_t k = 0; k < mech.points.size(); ++k) {
-      const Eigen::Vector3d rate = (eig(ahead.point_position[k]) - eig(behind.point_position[k])) / (2 * h);
-      EXPECT_LE((rate - (eig(now.point_velocity[k]) - v0 - w0.cross(eig(now.point_position[k])))).norm(), 1e-6);
-      const auto b = static_cast<std::size_t>(mech.points[k].body);
-      EXPECT_LE((eig(now.point_position[k]) - (eig(now.p[b]) + eig(now.R[b]) * eig(mech.points[k].position))).norm(), 1e-14);
-    }
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    check_at_random_state(make_numeric_mechanism(test::random_model(rng, options)), rng);
   }
 }
 
-TEST(Kinematics, VelocitiesMatchFiniteDifferencesOnFixedBase) { check(false, 41); }
+TEST(Kinematics, VelocitiesMatchFiniteDifferencesOnFixedBase) { check_random_trees(false, 41); }
 
-TEST(Kinematics, VelocitiesMatchFiniteDifferencesOnMovingBase) { check(true, 42); }
+TEST(Kinematics, VelocitiesMatchFiniteDifferencesOnMovingBase) { check_random_trees(true, 42); }
+
+TEST(Kinematics, VelocitiesMatchFiniteDifferencesOnBundledModels) {
+  std::mt19937 rng(43);
+  for (const std::string& name : test::bundled_tree_model_names()) {
+    SCOPED_TRACE(name);
+    const Mechanism<double> mech = make_numeric_mechanism(test::load_bundled_model(name));
+    for (int k = 0; k < 3; ++k) check_at_random_state(mech, rng);
+  }
+}
 
 TEST(Kinematics, SingleRevoluteJointByHand) {
   Model model;

@@ -1,5 +1,5 @@
 // LTDL factorization and solve against Eigen's LDLT and dense solve: random symmetric positive
-// definite matrices with random tree sparsity, and mass matrices of random mechanisms.
+// definite matrices with random tree sparsity, and mass matrices of random and bundled mechanisms.
 #include "generator/algorithms/ltdl.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 #include <random>
 
 #include "generator/algorithms/crba.hpp"
+#include "bundled_models.hpp"
 #include "random_model.hpp"
 
 namespace dyngen::algorithms {
@@ -77,27 +78,39 @@ TEST(Ltdl, FactorsReconstructAndSolveMatchesEigen) {
   }
 }
 
+void check_mass_matrix_solve(const Mechanism<double>& mech, std::mt19937& rng) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  CrbaData<double> crba_data(mech);
+  crba(mech, test::random_state(rng, mech), crba_data);
+  LtdlData<double> data(mech);
+  ltdl(mech, crba_data.H, data);
+  Eigen::MatrixXd H(mech.dof, mech.dof);
+  for (int i = 0; i < mech.dof; ++i)
+    for (int j = 0; j < mech.dof; ++j) H(i, j) = crba_data.H(i, j);
+  Eigen::VectorXd b(mech.dof);
+  for (int i = 0; i < mech.dof; ++i) b[i] = unit(rng);
+  std::vector<double> x(b.data(), b.data() + mech.dof);
+  ltdl_solve(mech, data, x);
+  const Eigen::Map<Eigen::VectorXd> solution(x.data(), mech.dof);
+  const Eigen::VectorXd expected = H.lu().solve(b);
+  EXPECT_LE((solution - expected).norm(), 1e-10 * std::max(1.0, expected.norm()));
+  EXPECT_LE((H * solution - b).norm(), 1e-12 * std::max(1.0, H.norm()));
+}
+
 TEST(Ltdl, SolvesMassMatricesOfRandomMechanisms) {
   std::mt19937 rng(100);
-  std::uniform_real_distribution<double> unit(-1.0, 1.0);
   for (int trial = 0; trial < 30; ++trial) {
     test::RandomModelOptions options;
     options.bodies = 2 + trial % 14;
-    const Mechanism<double> mech = make_numeric_mechanism(test::random_model(rng, options));
-    CrbaData<double> crba_data(mech);
-    crba(mech, test::random_state(rng, mech), crba_data);
-    LtdlData<double> data(mech);
-    ltdl(mech, crba_data.H, data);
-    Eigen::MatrixXd H(mech.dof, mech.dof);
-    for (int i = 0; i < mech.dof; ++i)
-      for (int j = 0; j < mech.dof; ++j) H(i, j) = crba_data.H(i, j);
-    Eigen::VectorXd b(mech.dof);
-    for (int i = 0; i < mech.dof; ++i) b[i] = unit(rng);
-    std::vector<double> x(b.data(), b.data() + mech.dof);
-    ltdl_solve(mech, data, x);
-    const Eigen::VectorXd expected = H.lu().solve(b);
-    EXPECT_LE((Eigen::Map<Eigen::VectorXd>(x.data(), mech.dof) - expected).norm(), 1e-10 * std::max(1.0, expected.norm()));
-    EXPECT_LE((H * Eigen::Map<Eigen::VectorXd>(x.data(), mech.dof) - b).norm(), 1e-12 * std::max(1.0, H.norm()));
+    check_mass_matrix_solve(make_numeric_mechanism(test::random_model(rng, options)), rng);
+  }
+}
+
+TEST(Ltdl, SolvesMassMatricesOfBundledModels) {
+  std::mt19937 rng(101);
+  for (const std::string& name : test::bundled_tree_model_names()) {
+    SCOPED_TRACE(name);
+    check_mass_matrix_solve(make_numeric_mechanism(test::load_bundled_model(name)), rng);
   }
 }
 
