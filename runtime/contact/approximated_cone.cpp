@@ -37,6 +37,44 @@ struct Probe {
 
 bool on_segment(const GeneratrixCrossing& g) { return g.t >= 0.0 && g.t <= 1.0; }
 
+// A candidate generatrix: index (-1 for none) and its crossing.
+struct Candidate {
+  int index = -1;
+  GeneratrixCrossing crossing;
+};
+
+// The preprint's walk: from generatrix i (crossing g off its segment) step towards the neighbour
+// whose t_C is closer to [0, 1] (decreasing when t_C > 1, increasing when t_C < 0) while t_C keeps
+// approaching; returns the first generatrix crossing within its length, if any.
+Candidate walk(const Probe& probe, int i, const GeneratrixCrossing& g, int last) {
+  if (on_segment(g)) return {i, g};
+  const bool above = g.t > 1.0;
+  const auto closer = [above](const GeneratrixCrossing& next, const GeneratrixCrossing& prev) {
+    return above ? next.t < prev.t : next.t > prev.t;
+  };
+  int step = 0;
+  GeneratrixCrossing next;
+  for (const int side : {1, -1}) {
+    if (i + side < 0 || i + side > last) continue;
+    const GeneratrixCrossing n = probe(i + side);
+    if (closer(n, g)) {
+      step = side;
+      next = n;
+      break;
+    }
+  }
+  if (step == 0) return {};
+  int j = i + step;
+  while (!on_segment(next)) {
+    if (j + step < 0 || j + step > last) return {};
+    const GeneratrixCrossing n = probe(j + step);
+    if (!closer(n, next)) return {};
+    next = n;
+    j += step;
+  }
+  return {j, next};
+}
+
 }  // namespace
 
 PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, PairContact& out,
@@ -75,46 +113,49 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
     i_max = begin ? iB : iE;
     g_max = begin ? gB : gE;
   }
+  // Engineering addition: the preprint's rule (keep the half with the larger end) is exact for a
+  // symmetric peak; the crossing curve of a tilted plane makes the peak slightly asymmetric, so the
+  // neighbours are checked and, if one is larger, the peak is found on that side by bisection on
+  // the discrete slope (exact for a unimodal profile).
+  for (const int side : {-1, 1}) {
+    const int n = i_max + side;
+    if (n < 0 || n > last) continue;
+    const GeneratrixCrossing g = probe(n);
+    if (g.distance <= g_max.distance) continue;
+    int lo = side > 0 ? n : 0, hi = side > 0 ? last : n;
+    while (hi - lo > 1) {
+      const int m = (lo + hi) / 2;
+      if (probe(m + 1).distance > probe(m).distance) lo = m + 1;
+      else hi = m;
+    }
+    const GeneratrixCrossing g_lo = probe(lo), g_hi = probe(hi);
+    i_max = g_lo.distance >= g_hi.distance ? lo : hi;
+    g_max = g_lo.distance >= g_hi.distance ? g_lo : g_hi;
+    break;
+  }
   // d(i_Max) < R_R: no generatrix reaches the material around the circle
   if (!(g_max.distance > circle.radius)) return PairOutcome::separated;
   int chosen = i_max;
   if (!on_segment(g_max)) {
-    // monotone-length modification: walk from i_Max in the direction in which t_C approaches
-    // [0, 1] (decreasing when t_C > 1, increasing when t_C < 0) while it keeps doing so
-    const bool above = g_max.t > 1.0;
-    const auto closer = [above](const GeneratrixCrossing& next, const GeneratrixCrossing& prev) {
-      return above ? next.t < prev.t : next.t > prev.t;
-    };
-    int step = 0;
-    GeneratrixCrossing g_next;
-    if (i_max < last) {
-      const GeneratrixCrossing g = probe(i_max + 1);
-      if (closer(g, g_max)) {
-        step = 1;
-        g_next = g;
+    // monotone-length modification: from i_Max walk in the direction in which t_C approaches [0, 1]
+    // while it keeps approaching; the first generatrix reaching the plane within its length is the
+    // candidate. Engineering addition: when the circle is offset towards the petal, d has a valley
+    // and two contact regions, so the same walk is also made inwards from the ends of the petal and
+    // the candidate with the largest d is taken.
+    Candidate candidates[3] = {walk(probe, i_max, g_max, last)};
+    int n = 1;
+    for (const int end : {0, last})
+      if (end != i_max) candidates[n++] = walk(probe, end, probe(end), last);
+    chosen = -1;
+    double best = circle.radius;
+    for (int k = 0; k < n; ++k) {
+      const Candidate& c = candidates[k];
+      if (c.index >= 0 && c.crossing.distance > best) {
+        best = c.crossing.distance;
+        chosen = c.index;
       }
     }
-    if (step == 0 && i_max > 0) {
-      const GeneratrixCrossing g = probe(i_max - 1);
-      if (closer(g, g_max)) {
-        step = -1;
-        g_next = g;
-      }
-    }
-    if (step == 0) return PairOutcome::separated;
-    int j = i_max + step;
-    GeneratrixCrossing g_prev = g_max;
-    while (!on_segment(g_next)) {
-      const int k = j + step;
-      if (k < 0 || k > last || !closer(g_next, g_prev)) return PairOutcome::separated;
-      g_prev = g_next;
-      g_next = probe(k);
-      j = k;
-      if (!closer(g_next, g_prev)) return PairOutcome::separated;
-    }
-    // the first generatrix reaching the plane: no contact when it crosses inside the circle
-    if (!(g_next.distance > circle.radius)) return PairOutcome::separated;
-    chosen = j;
+    if (chosen < 0) return PairOutcome::separated;
   }
   search.generatrix = chosen;
   return segment_circle(Segment{cone.starts[chosen], cone.vectors[chosen]}, circle, out);

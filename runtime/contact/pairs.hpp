@@ -102,13 +102,19 @@ PairOutcome segment_segment(const Segment& active, const Segment& passive, const
 
 // --- approximated cone (2^N + 1 generatrices) - circle (preprint sec. 3, fig. 14) ------------------
 // Bisection over the generatrices for the largest characteristic distance d (distance from the
-// circle centre to the crossing of the generatrix *line* with the circle's plane), then, when that
-// crossing lies off the generatrix segment (t_C outside [0, 1], a shortened generatrix of a side
-// face), the preprint's monotone-length modification: a walk from i_Max in the direction in which
-// t_C approaches [0, 1] while it keeps approaching. Both are expressed in one frame (the caller
-// transforms the circle into the cone's frame). `generatrix` receives the chosen index (or -1);
-// `bisection_evaluated` counts the generatrices evaluated by the bisection (N + 2 at most, 3 when
-// the distances are equal) and `evaluated` those of the whole search (bisection + walk).
+// circle centre to the crossing of the generatrix *line* with the circle's plane): N + 2
+// evaluations (3 when the three distances are equal), then both neighbours are checked (the
+// preprint's half-selection rule is exact only for a symmetric peak; a larger neighbour starts an
+// exact bisection on the discrete slope of that side). When the crossing of i_Max lies off its
+// segment (t_C outside [0, 1], a generatrix shortened by a side face), the preprint's
+// monotone-length modification walks from i_Max in the direction in which t_C approaches [0, 1]
+// while it keeps approaching; as engineering addition the same walk is made inwards from both ends
+// of the petal (a circle offset towards the petal gives d a valley and two contact regions) and the
+// candidate with the largest d is taken. Valid while the circle's plane lies ahead of every
+// generatrix start (the starts are on R_R,max behind the ring plane for that reason). Both are
+// expressed in one frame (the caller transforms the circle into the cone's frame). `generatrix`
+// receives the chosen index (or -1), `bisection_evaluated` the evaluations of the bisection proper
+// and `evaluated` those of the whole search.
 struct ConeSearch {
   int generatrix = -1;
   int bisection_evaluated = 0;

@@ -1,0 +1,148 @@
+// Approximated cone (2^N + 1 generatrices) - circle: the bisection with the monotone-length
+// modification against an exhaustive scan of all generatrices, on random circles around a guide
+// petal whose side faces shorten the outer generatrices.
+#include "contact/pairs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <cstdio>
+#include <random>
+
+namespace dyngen::contact {
+namespace {
+
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+Vec3 on_cone(double base_x, double base_radius, double half_angle, double phi, double s) {
+  return Vec3(base_x + s * std::cos(half_angle), (base_radius - s * std::sin(half_angle)) * std::cos(phi),
+              (base_radius - s * std::sin(half_angle)) * std::sin(phi));
+}
+
+// Active petal of a peripheral ring: generatrices from radius 0.42 m just behind the ring plane,
+// leaning inwards at 30 degrees, 70 degrees wide at the base, 24 degrees at the top; the flat side
+// faces pass through the base corners (slightly outside the first/last generatrix) and the top
+// corners and lean inwards.
+ApproximatedConeSpec petal(int levels) {
+  ApproximatedConeSpec spec;
+  spec.levels = levels;
+  spec.base_x = -0.02;
+  spec.base_radius = 0.42;
+  spec.half_angle = 30 * kDeg;
+  spec.direction = 1.0;
+  spec.azimuth_begin = -35 * kDeg;
+  spec.azimuth_end = 35 * kDeg;
+  spec.max_length = 0.25;
+  for (const double side : {-1.0, 1.0}) {
+    const Vec3 base = on_cone(spec.base_x, spec.base_radius, spec.half_angle, side * 37 * kDeg, 0.0);
+    const Vec3 top = on_cone(spec.base_x, spec.base_radius, spec.half_angle, side * 12 * kDeg, spec.max_length);
+    const Vec3 inward = base - 0.03 * Vec3(0.0, std::cos(side * 37 * kDeg), std::sin(side * 37 * kDeg));
+    spec.side_faces.push_back({base, top, inward});
+  }
+  return spec;
+}
+
+TEST(ApproximatedCone, GeneratedLengthsRiseMonotonicallyAlongTheSideFaces) {
+  const ApproximatedCone cone = make_approximated_cone(petal(8));
+  ASSERT_EQ(cone.starts.size(), 257u);
+  const int middle = 128;
+  for (int i = 0; i < middle; ++i) EXPECT_LE(cone.vectors[i].norm(), cone.vectors[i + 1].norm() + 1e-15) << i;
+  for (int i = middle; i < 256; ++i) EXPECT_GE(cone.vectors[i].norm() + 1e-15, cone.vectors[i + 1].norm()) << i;
+  EXPECT_NEAR(cone.vectors[middle].norm(), 0.25, 1e-12);
+  EXPECT_LT(cone.vectors[0].norm(), 0.05);
+  EXPECT_GT(cone.vectors[0].norm(), 0.0);
+}
+
+TEST(ApproximatedCone, BisectionFindsTheGeneratrixOfAnExhaustiveScan) {
+  for (const int levels : {4, 8, 10}) {
+    const ApproximatedCone cone = make_approximated_cone(petal(levels));
+    const int count = static_cast<int>(cone.starts.size());
+    std::mt19937 rng(70 + levels);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    int contacts = 0, separated = 0, modified = 0, max_total = 0, behind_starts = 0;
+    long total = 0;
+    for (int k = 0; k < 10000; ++k) {
+      // the other ring's inner circle (R_R = 0.40 m): offset up to 40 mm, tilt up to 10 degrees
+      const double tilt = 10 * kDeg * unit(rng), tilt_dir = 2 * std::numbers::pi * unit(rng);
+      const Vec3 axis = Eigen::AngleAxisd(tilt, Vec3(0.0, std::cos(tilt_dir), std::sin(tilt_dir))) * Vec3::UnitX();
+      const double offset = 0.04 * unit(rng), offset_dir = 2 * std::numbers::pi * unit(rng);
+      const Circle circle{Vec3(-0.04 + 0.3 * unit(rng), offset * std::cos(offset_dir), offset * std::sin(offset_dir)),
+                          axis, 0.40};
+      // valid range (preprint sec. 3: the starts lie on R_R,max behind the ring plane so that they
+      // cannot pass the other ring's circle): the circle's plane lies ahead of every start
+      bool ahead = true;
+      for (int i = 0; i < count; ++i) ahead = ahead && axis.dot(cone.starts[i] - circle.center) < 0;
+      if (!ahead) {
+        ++behind_starts;
+        continue;
+      }
+      // exhaustive scan: among generatrices crossing the plane within their length, the largest d
+      int best = -1;
+      double best_d = -1.0;
+      for (int i = 0; i < count; ++i) {
+        const double rate = axis.dot(cone.vectors[i]);
+        const double t = axis.dot(circle.center - cone.starts[i]) / rate;
+        if (t < 0 || t > 1) continue;
+        const double d = (cone.starts[i] + t * cone.vectors[i] - circle.center).norm();
+        if (d > best_d) best_d = d, best = i;
+      }
+      const bool oracle_contact = best >= 0 && best_d > circle.radius;
+      PairContact c;
+      ConeSearch search;
+      const PairOutcome o = approximated_cone_circle(cone, circle, c, search);
+      EXPECT_LE(search.bisection_evaluated, levels + 2) << "k=" << k;
+      max_total = std::max(max_total, search.evaluated);
+      total += search.evaluated;
+      // beyond the bisection and its two neighbour checks: the slope search or the walks ran
+      if (search.evaluated > search.bisection_evaluated + 2) ++modified;
+      if (oracle_contact && best_d - circle.radius < 1e-9) continue;  // tangency
+      EXPECT_EQ(o == PairOutcome::contact, oracle_contact) << "k=" << k << " levels " << levels;
+      if (o != PairOutcome::contact || !oracle_contact) {
+        ++separated;
+        continue;
+      }
+      ++contacts;
+      EXPECT_EQ(search.generatrix, best) << "k=" << k << " levels " << levels;
+      // the contact is the segment-circle contact of that generatrix
+      PairContact direct;
+      ASSERT_EQ(segment_circle(Segment{cone.starts[best], cone.vectors[best]}, circle, direct), PairOutcome::contact);
+      EXPECT_DOUBLE_EQ(c.penetration, direct.penetration);
+    }
+    EXPECT_GT(contacts, 1000) << levels;
+    EXPECT_GT(separated, 2000) << levels;
+    EXPECT_GT(modified, 300) << levels;
+    EXPECT_LT(behind_starts, 2500) << levels;
+    const double mean = double(total) / (10000 - behind_starts);
+    EXPECT_LT(mean, 2.0 * levels + 2.0) << levels;
+    std::printf("N = %d: %d configurations, %d contacts; generatrices evaluated: mean %.2f, max %d (of %d); "
+                "slope search or walks used %d times\n", levels, 10000 - behind_starts, contacts, mean, max_total,
+                (1 << levels) + 1, modified);
+  }
+}
+
+TEST(ApproximatedCone, CoaxialCircleTakesTheMiddleGeneratrixAfterThreeEvaluations) {
+  ApproximatedConeSpec spec = petal(8);
+  spec.side_faces.clear();
+  const ApproximatedCone cone = make_approximated_cone(spec);
+  PairContact c;
+  ConeSearch search;
+  // crossing radius 0.42 - 0.5 * 0.04 / cos(30 deg) ~ 0.397 < 0.40: coaxial, no contact
+  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(-0.02 + 0.04, 0, 0), Vec3::UnitX(), 0.40}, c, search),
+            PairOutcome::separated);
+  EXPECT_EQ(search.bisection_evaluated, 3);
+  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(0.0, 0, 0), Vec3::UnitX(), 0.40}, c, search),
+            PairOutcome::contact);
+  EXPECT_EQ(search.generatrix, 128);
+  EXPECT_EQ(search.bisection_evaluated, 3);
+  EXPECT_EQ(search.evaluated, 5);  // and the two neighbours
+}
+
+TEST(ApproximatedCone, RejectsAGeneratrixStartingOutsideItsSideFaces) {
+  ApproximatedConeSpec spec = petal(6);
+  spec.azimuth_begin = -45 * kDeg;
+  EXPECT_THROW(make_approximated_cone(spec), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace dyngen::contact
