@@ -8,6 +8,7 @@ int run_eval(const Args&);
 int run_check(const Args&);
 int run_generate(const Args&);
 int run_count(const Args&);
+int run_compare(const Args&);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -17,6 +18,8 @@ const std::vector<Command>& commands() {
       {"generate", "MODEL [--out DIR] [--params folded|runtime[:p,...]] [--algorithm auto|crba|aba] [--header-only]",
        "emit the mechanism's kernels (C++ header, C entry points)", run_generate},
       {"count", "MODEL [--params ...]", "print the operation counts of each kernel", run_count},
+      {"compare", "MODEL [--format text|csv|markdown] | --scaling chain:A..B",
+       "operation counts of the routes, ablation of the optimizations, GiNaC baseline; chain scaling", run_compare},
       {"eval", "MODEL (--state FILE | --random SEED)", "evaluate M, b, qdd (CRBA, ABA), RNEA, base wrench as JSON", run_eval},
   };
   return table;

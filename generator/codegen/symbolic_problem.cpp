@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "engine/ginac_bridge.hpp"
 
@@ -64,10 +65,16 @@ class QuantityConverter {
 }  // namespace
 
 SymbolicProblem make_symbolic_problem(const Model& model, const GenerateOptions& options) {
+  std::vector<std::string> parameters = chosen_parameters(model, options);
+  const QuantityConverter convert(model, parameters);
+  return make_symbolic_problem(model, convert, std::move(parameters));
+}
+
+SymbolicProblem make_symbolic_problem(const Model& model, const QuantityToExpr& quantity,
+                                      std::vector<std::string> parameters) {
   SymbolicProblem problem;
-  problem.parameters = chosen_parameters(model, options);
-  const QuantityConverter convert(model, problem.parameters);
-  problem.mech = algorithms::make_mechanism<Expr>(model, convert);
+  problem.parameters = std::move(parameters);
+  problem.mech = algorithms::make_mechanism<Expr>(model, quantity);
   algorithms::State<Expr> state(problem.mech);
   const int n = model.dof();
   for (int i = 0; i < n; ++i) {

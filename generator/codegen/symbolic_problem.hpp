@@ -8,6 +8,7 @@
 //   p[m]                          runtime parameters in the order given by `parameters`
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,14 @@ struct SymbolicProblem {
 // Builds the problem in the current engine context. Throws std::invalid_argument when a runtime
 // parameter is unknown. Joint frame orientations are numeric in the Model and stay folded.
 SymbolicProblem make_symbolic_problem(const Model& model, const GenerateOptions& options);
+
+// A model quantity as the problem's scalar.
+using QuantityToExpr = std::function<Expr(const Quantity&)>;
+
+// The same problem with the mechanism's constants made by `quantity` (for instance kept as inputs,
+// to measure what constant folding saves); `parameters` names the p[] inputs it introduces.
+SymbolicProblem make_symbolic_problem(const Model& model, const QuantityToExpr& quantity,
+                                      std::vector<std::string> parameters = {});
 
 // Documentation of the input arrays a kernel takes, by name ("q", "qd", "qdd", "tau", "base",
 // "wrench", "p"); arrays that the model does not have (no moving base, no wrench bodies, no

@@ -1,0 +1,143 @@
+#include "compare/comparison.hpp"
+
+#include "codegen/kernels.hpp"
+#include "compare/ginac_baseline.hpp"
+#include "compare/routes.hpp"
+
+namespace dyngen::compare {
+
+namespace {
+
+std::int64_t signed_total(const OpTally& t) { return static_cast<std::int64_t>(t.total()); }
+
+Section route_section(const Model& model, const codegen::GeneratedKernels& kernels, bool chain) {
+  struct Entry {
+    const char* kernel;
+    const char* label;
+    std::optional<PublishedAlgorithm> published;
+  };
+  const Entry entries[] = {
+      {"forward_dynamics_crba", "(a) forward dynamics: CRBA + b + LTDL solve", PublishedAlgorithm::rnea_crba_ltdl},
+      {"mass_matrix", "    part of (a): mass matrix M by CRBA", PublishedAlgorithm::crba},
+      {"generalized_forces", "    part of (a): generalized forces b", std::nullopt},
+      {"forward_dynamics_aba", "(b) forward dynamics: ABA", PublishedAlgorithm::aba},
+      {"forward_dynamics_naive", "(c) forward dynamics: M by n+1 RNEA calls + LTDL", std::nullopt},
+      {"inverse_dynamics", "(d) inverse dynamics: RNEA", PublishedAlgorithm::rnea},
+      {"base_wrench", "(e) base wrench", std::nullopt},
+  };
+  Section section{"routes", "Routes (engine, all optimizations)", {}};
+  for (const Entry& entry : entries) {
+    Row row;
+    row.name = entry.kernel;
+    row.label = entry.label;
+    if (chain) row.published = entry.published;
+    if (row.name == "forward_dynamics_naive") {
+      const RouteCost cost = route_cost(model, ForwardRoute::naive, engine::Options{});
+      row.count = cost.count;
+      row.seconds = cost.seconds;
+    } else {
+      for (std::size_t k = 0; k < kernels.kernels.size(); ++k) {
+        if (kernels.kernels[k].name != row.name) continue;
+        row.count = engine::count_operations(kernels.kernels[k].code);
+        row.seconds = kernels.seconds[k];
+      }
+    }
+    if (row.name == kernels.forward_dynamics) row.note = "chosen";
+    section.rows.push_back(row);
+  }
+  return section;
+}
+
+struct Switch {
+  std::string name;
+  std::string label;
+  engine::Options options;
+  Constants constants = Constants::folded;
+  bool switched_on = false;  // an optional optimization: saving = base - with it
+};
+
+// Switches the engine may or may not offer yet (special products, factoring).
+template <class O>
+void add_optional_switches(const O& defaults, std::vector<Switch>& switches) {
+  if constexpr (requires(O o) { o.special_products = false; }) {
+    O off = defaults;
+    off.special_products = false;
+    switches.push_back({"special_products_off", "special products off", off});
+  }
+  if constexpr (requires(O o) { o.factoring = true; }) {
+    O on = defaults;
+    on.factoring = true;
+    switches.push_back({"factoring_on", "optional factoring on", on, Constants::folded, true});
+  }
+}
+
+std::vector<Switch> switches() {
+  const engine::Options defaults;
+  std::vector<Switch> list;
+  const auto off = [&](const char* name, const char* label, bool engine::Options::*flag) {
+    engine::Options options = defaults;
+    options.*flag = false;
+    list.push_back({name, label, options});
+  };
+  off("dedup_off", "dedup (hash-consing) off", &engine::Options::dedup);
+  off("like_terms_off", "like terms off", &engine::Options::like_terms);
+  off("trig_identity_off", "trig identity off", &engine::Options::trig_identity);
+  off("reciprocal_cancel_off", "reciprocal cancellation off", &engine::Options::reciprocal_cancel);
+  add_optional_switches(defaults, list);
+  list.push_back({"constant_folding_off", "constant folding off (model numbers as inputs)", defaults,
+                  Constants::inputs});
+  return list;
+}
+
+Section ablation_section(const Model& model, const std::string& chosen) {
+  const ForwardRoute route = chosen == "forward_dynamics_aba" ? ForwardRoute::aba : ForwardRoute::crba;
+  Section section{"ablation", "Ablation of the chosen route (" + chosen + ")", {}};
+  const RouteCost base = route_cost(model, route, engine::Options{});
+  section.rows.push_back({"all_on", "all optimizations (default)", base.count, base.seconds, {}, 0, ""});
+  for (const Switch& s : switches()) {
+    const RouteCost cost = route_cost(model, route, s.options, s.constants);
+    const std::int64_t difference = signed_total(cost.count) - signed_total(base.count);
+    section.rows.push_back(
+        {s.name, s.label, cost.count, cost.seconds, {}, s.switched_on ? -difference : difference, ""});
+  }
+  return section;
+}
+
+void add_cas_rows(const Model& model, CasKernel kernel, const std::string& name, double limit,
+                  Section& section) {
+  const CasBaseline baseline = ginac_baseline(model, kernel, limit);
+  section.rows.push_back({"ginac_" + name + "_unexpanded", "GiNaC " + name + ", unexpanded trees",
+                          baseline.unexpanded.count, baseline.unexpanded.seconds, {}, {},
+                          baseline.unexpanded.status});
+  section.rows.push_back({"ginac_" + name + "_expanded", "GiNaC " + name + ", expanded",
+                          baseline.expanded.count, baseline.expanded.seconds, {}, {},
+                          baseline.expanded.status});
+}
+
+Section cas_section(const Model& model, const std::string& chosen, double limit) {
+  Section section{"cas", "General CAS baseline (GiNaC::ex in the same templates, no CSE)", {}};
+  add_cas_rows(model, CasKernel::mass_matrix, "mass_matrix", limit, section);
+  add_cas_rows(model, CasKernel::inverse_dynamics, "inverse_dynamics", limit, section);
+  add_cas_rows(model,
+               chosen == "forward_dynamics_aba" ? CasKernel::forward_dynamics_aba
+                                                : CasKernel::forward_dynamics_crba,
+               chosen, limit, section);
+  return section;
+}
+
+}  // namespace
+
+Comparison compare_model(const Model& model, const CompareOptions& options) {
+  Comparison result;
+  result.model = model.name;
+  result.dof = model.dof();
+  result.revolute_chain = is_revolute_chain(model);
+  const codegen::GeneratedKernels kernels = codegen::build_kernels(model, codegen::GenerateOptions{});
+  result.chosen_route = kernels.forward_dynamics;
+  result.sections.push_back(route_section(model, kernels, result.revolute_chain));
+  result.sections.push_back(ablation_section(model, result.chosen_route));
+  if (options.cas) result.sections.push_back(cas_section(model, result.chosen_route, options.cas_limit_seconds));
+  return result;
+}
+
+}  // namespace dyngen::compare

@@ -1,0 +1,100 @@
+#include "compare/routes.hpp"
+
+#include <chrono>
+#include <string>
+
+#include "generator/algorithms/aba.hpp"
+#include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/ltdl.hpp"
+#include "generator/algorithms/rnea.hpp"
+
+namespace dyngen::compare {
+
+using engine::Expr;
+
+namespace {
+
+std::vector<Expr> by_crba(const codegen::SymbolicProblem& sp) {
+  algorithms::CrbaData<Expr> crba(sp.mech);
+  algorithms::crba(sp.mech, sp.state, crba);
+  algorithms::GeneralizedForcesData<Expr> forces(sp.mech);
+  algorithms::generalized_forces(sp.mech, sp.state, forces);
+  algorithms::LtdlData<Expr> factor(sp.mech);
+  algorithms::ltdl(sp.mech, crba.H, factor);
+  std::vector<Expr> qdd = forces.b;
+  algorithms::ltdl_solve(sp.mech, factor, qdd);
+  return qdd;
+}
+
+std::vector<Expr> by_aba(const codegen::SymbolicProblem& sp) {
+  algorithms::AbaData<Expr> data(sp.mech);
+  algorithms::aba(sp.mech, sp.state, data);
+  return data.qdd;
+}
+
+// The mass matrix column by column from inverse dynamics (Featherstone 2008, sec. 6.1: H e_k =
+// ID(q, 0, e_k) with gravity and all other forces off), the bias from ID(q, qd, 0), then LTDL.
+std::vector<Expr> by_naive(const codegen::SymbolicProblem& sp) {
+  algorithms::Mechanism<Expr> unforced = sp.mech;
+  unforced.gravity = {};
+  unforced.moving_base = false;
+  unforced.external_wrench.assign(unforced.external_wrench.size(), false);
+  algorithms::State<Expr> unit(unforced);
+  unit.q = sp.state.q;
+  const int n = sp.mech.dof;
+  spatial::Matrix<Expr> H(n, n);
+  for (int k = 0; k < n; ++k) {
+    unit.qdd.assign(static_cast<std::size_t>(n), Expr(0.0));
+    unit.qdd[static_cast<std::size_t>(k)] = Expr(1.0);
+    algorithms::RneaData<Expr> column(unforced);
+    algorithms::rnea(unforced, unit, column);
+    for (int r = 0; r < n; ++r) H(r, k) = column.tau[static_cast<std::size_t>(r)];
+  }
+  algorithms::GeneralizedForcesData<Expr> forces(sp.mech);
+  algorithms::generalized_forces(sp.mech, sp.state, forces);
+  algorithms::LtdlData<Expr> factor(sp.mech);
+  algorithms::ltdl(sp.mech, H, factor);
+  std::vector<Expr> qdd = forces.b;
+  algorithms::ltdl_solve(sp.mech, factor, qdd);
+  return qdd;
+}
+
+}  // namespace
+
+std::vector<Expr> forward_dynamics(const codegen::SymbolicProblem& problem, ForwardRoute route) {
+  switch (route) {
+    case ForwardRoute::crba: return by_crba(problem);
+    case ForwardRoute::aba: return by_aba(problem);
+    case ForwardRoute::naive: return by_naive(problem);
+  }
+  return {};
+}
+
+ConstantInputs constants_as_inputs() {
+  auto values = std::make_shared<std::vector<double>>();
+  return {[values](const Quantity& quantity) {
+            if (quantity.value == 0.0) return Expr(0.0);
+            const int index = static_cast<int>(values->size());
+            values->push_back(quantity.value);
+            return Expr::input(engine::InputRole::parameter, "k", index, "k[" + std::to_string(index) + "]");
+          },
+          values};
+}
+
+RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
+                     Constants constants) {
+  const auto start = std::chrono::steady_clock::now();
+  engine::Context context(options);
+  engine::ContextScope scope(context);
+  const codegen::SymbolicProblem problem =
+      constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
+                                     : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
+  const engine::InstructionList code = engine::flatten({{"qdd", forward_dynamics(problem, route)}});
+  RouteCost cost;
+  cost.count = engine::count_operations(code);
+  cost.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return cost;
+}
+
+}  // namespace dyngen::compare
