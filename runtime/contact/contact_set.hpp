@@ -4,6 +4,7 @@
 // about the PU origin). Latch and sensor resistances are added from their current state.
 #pragma once
 
+#include "contact/contact_error.hpp"
 #include "contact/unit_geometry.hpp"
 
 #include <vector>
