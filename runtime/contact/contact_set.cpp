@@ -105,7 +105,7 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
     }
     case PairKind::segment_segment: {
       const Segment& s = std::get<Segment>(active);
-      const double reach = 2.0 * g.pair_classes[t.pair_class].parameters.max_penetration;
+      const double reach = kDepthMarginFactor * g.pair_classes[t.pair_class].parameters.max_penetration;
       return segment_segment(Segment{l.to_passive(s.origin), l.rotation.transpose() * s.vector},
                              std::get<Segment>(passive), Vec3::UnitX(), reach, c);
     }

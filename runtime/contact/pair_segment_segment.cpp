@@ -42,7 +42,9 @@ PairOutcome segment_segment(const Segment& active, const Segment& passive, const
   // the active face has not yet gone through the passive one
   if (gap.dot(approach) < 0.0) return PairOutcome::separated;
   const double distance = gap.norm();
-  if (distance < kMinSegmentGap) return PairOutcome::separated;
+  // edges farther apart than `reach` are not in contact (engineering choice: the preprint has no
+  // cut-off and relies on testing only edges that can meet)
+  if (distance < kMinSegmentGap || distance > reach) return PairOutcome::separated;
   // Delta_n = |C_P C_A|, n_R = C_P C_A / Delta_n
   out.penetration = distance;
   out.normal = gap / distance;

@@ -92,7 +92,8 @@ PairOutcome segment_circle(const Segment& segment, const Circle& circle, PairCon
 
 // --- segment - segment (preprint sec. 3, fig. 13) --------------------------------------------------
 // Common perpendicular C_P C_A between the first (active, A) and second (passive, P) segments;
-// contact when both feet lie on the segments and (C_A - C_P).approach > 0; Delta_n = |C_A C_P|,
+// contact when both feet lie on the segments, (C_A - C_P).approach > 0 and |C_A C_P| <= reach
+// (edges farther apart are not touching; use a few Delta_n,max); Delta_n = |C_A C_P|,
 // n_R = (C_A - C_P) / Delta_n. Nearly parallel segments overlapping within `reach` of each other
 // are outside the valid range (the edge-edge model has no isolated contact point there).
 inline constexpr double kMinSegmentSine = 1e-3;

@@ -15,10 +15,6 @@ struct Overload : F... {
 template <class... F>
 Overload(F...) -> Overload<F...>;
 
-// How far behind a wall a characteristic point may be and still be analysed: penetrations up to
-// this are reported (and stop the run when above the limit) rather than missed.
-constexpr double kDepthMarginFactor = 4.0;
-
 Circle coaxial_circle(const BoundaryCircle& edge) { return Circle{Vec3(edge.x, 0.0, 0.0), Vec3::UnitX(), edge.radius}; }
 
 [[noreturn]] void unsuitable(const std::string& owner, const PassivePrimitive& p, const char* expected) {

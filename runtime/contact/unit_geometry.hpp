@@ -113,6 +113,10 @@ struct Sensor {
   std::variant<PreparedFrustum, PreparedCylinder, PreparedAnnulus, PreparedBoundaryCircle> prepared;  // by finalize
 };
 
+// Penetrations up to this multiple of a pair class's Delta_n,max are analysed (reported, and
+// stopping the run when above the limit) rather than missed; beyond it a pair counts as separated.
+inline constexpr double kDepthMarginFactor = 4.0;
+
 enum class CaptureRule { all_latches, one_latch_per_group };
 
 enum class PairKind {

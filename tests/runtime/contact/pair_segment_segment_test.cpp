@@ -40,7 +40,7 @@ TEST(SegmentSegment, AgreesWithSampledSegments) {
     const double distance = gap.norm();
     if (distance < 1e-6) continue;
     PairContact c;
-    const PairOutcome o = segment_segment(active, passive, Vec3::UnitX(), 0.01, c);
+    const PairOutcome o = segment_segment(active, passive, Vec3::UnitX(), 0.02, c);
     const bool interior = best.u > 1e-7 && best.u < 1 - 1e-7 && best.v > 1e-7 && best.v < 1 - 1e-7;
     if (!interior) {
       // the nearest points include an end: no common perpendicular between the segments
@@ -67,6 +67,15 @@ TEST(SegmentSegment, AgreesWithSampledSegments) {
   EXPECT_GT(contacts, 2000);
   EXPECT_GT(behind, 2000);
   EXPECT_GT(off, 2000);
+}
+
+TEST(SegmentSegment, EdgesFartherApartThanTheReachAreNotInContact) {
+  const Segment passive{Vec3(0.0, -0.1, 0.0), Vec3(0.0, 0.2, 0.0)};
+  const Segment active{Vec3(0.03, 0.0, -0.1), Vec3(0.0, 0.0, 0.2)};
+  PairContact c;
+  EXPECT_EQ(segment_segment(active, passive, Vec3::UnitX(), 0.02, c), PairOutcome::separated);
+  EXPECT_EQ(segment_segment(active, passive, Vec3::UnitX(), 0.04, c), PairOutcome::contact);
+  EXPECT_NEAR(c.penetration, 0.03, 1e-15);
 }
 
 TEST(SegmentSegment, OverlappingParallelSegmentsAreOutsideTheValidRange) {
