@@ -1,5 +1,6 @@
 #include "codegen/emit_files.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -67,6 +68,54 @@ const engine::Kernel& find_kernel(const GeneratedKernels& kernels, const std::st
   throw std::logic_error("no kernel " + name);
 }
 
+// Uniform access for tools and tests: every kernel with its array names and sizes and a call
+// taking its input arrays in the documented order.
+std::string kernel_table(const GeneratedKernels& kernels) {
+  std::size_t max_inputs = 1, max_outputs = 1;
+  for (const auto& k : kernels.kernels) {
+    max_inputs = std::max(max_inputs, k.inputs.size());
+    max_outputs = std::max(max_outputs, k.outputs.size());
+  }
+  std::ostringstream out;
+  out << "// Uniform access to the kernels (tools, tests): arrays in the order documented above.\n"
+      << "template <class T>\nstruct KernelEntry {\n  const char* name;\n  int input_count;\n"
+      << "  const char* input_names[" << max_inputs << "];\n  int input_sizes[" << max_inputs
+      << "];\n  int output_count;\n  const char* output_names[" << max_outputs
+      << "];\n  int output_sizes[" << max_outputs << "];\n"
+      << "  void (*call)(const T* const* in, T* const* out);\n};\n\n"
+      << "constexpr int kernel_count = " << kernels.kernels.size() << ";\n\n"
+      << "template <class T>\ninline constexpr KernelEntry<T> kernel_table[kernel_count] = {\n";
+  auto names = [](const std::vector<engine::ArrayDoc>& docs, std::size_t width) {
+    std::string text;
+    for (std::size_t i = 0; i < width; ++i) {
+      text += (i ? ", " : "") +
+              (i < docs.size() ? "\"" + mangle_identifier(docs[i].name) + "\"" : std::string("nullptr"));
+    }
+    return "{" + text + "}";
+  };
+  auto sizes = [](const std::vector<engine::ArrayDoc>& docs, std::size_t width) {
+    std::string text;
+    for (std::size_t i = 0; i < width; ++i) {
+      text += (i ? ", " : "") + std::to_string(i < docs.size() ? docs[i].size : 0);
+    }
+    return "{" + text + "}";
+  };
+  for (const auto& k : kernels.kernels) {
+    std::string args;
+    for (std::size_t i = 0; i < k.inputs.size(); ++i) args += "in[" + std::to_string(i) + "], ";
+    for (std::size_t i = 0; i < k.outputs.size(); ++i) {
+      args += "out[" + std::to_string(i) + "]" + (i + 1 < k.outputs.size() ? ", " : "");
+    }
+    out << "    {\"" << k.name << "\", " << k.inputs.size() << ", " << names(k.inputs, max_inputs)
+        << ", " << sizes(k.inputs, max_inputs) << ", " << k.outputs.size() << ", "
+        << names(k.outputs, max_outputs) << ", " << sizes(k.outputs, max_outputs) << ",\n"
+        << "     [](const T* const* " << (k.inputs.empty() ? "" : "in") << ", T* const* out) { "
+        << k.name << "(" << args << "); }},\n";
+  }
+  out << "};\n\n";
+  return out.str();
+}
+
 std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
   const std::string ns = mangle_identifier(model.name);
   std::ostringstream out;
@@ -87,8 +136,8 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
   out << "// Forward dynamics by the cheaper route, " << chosen.name << ".\n"
       << "template <class T>\ninline void forward_dynamics(" << c_parameters(chosen, "T") << ") {\n"
-      << "  " << chosen.name << "(" << c_arguments(chosen) << ");\n}\n\n"
-      << "}  // namespace " << ns << "\n";
+      << "  " << chosen.name << "(" << c_arguments(chosen) << ");\n}\n\n";
+  out << kernel_table(kernels) << "}  // namespace " << ns << "\n";
   return out.str();
 }
 

@@ -1,7 +1,11 @@
 #include "codegen/kernels.hpp"
 
+#include <ginac/ginac.h>
+
+#include <algorithm>
 #include <chrono>
 #include <functional>
+#include <stdexcept>
 
 #include "codegen/symbolic_problem.hpp"
 #include "generator/algorithms/aba.hpp"
@@ -18,32 +22,84 @@ namespace {
 
 using engine::NamedOutput;
 
-std::vector<Expr> flat(const spatial::Matrix<Expr>& M) { return M.data; }
-
-std::vector<Expr> flat(const spatial::Vec6<Expr>& v) {
-  std::vector<Expr> out;
+template <class S>
+std::vector<S> flat(const spatial::Vec6<S>& v) {
+  std::vector<S> out;
   for (int k = 0; k < 6; ++k) out.push_back(v[k]);
   return out;
 }
 
-std::vector<Expr> forward_dynamics_by_crba(const SymbolicProblem& sp) {
-  algorithms::CrbaData<Expr> crba(sp.mech);
-  algorithms::crba(sp.mech, sp.state, crba);
-  algorithms::GeneralizedForcesData<Expr> forces(sp.mech);
-  algorithms::generalized_forces(sp.mech, sp.state, forces);
-  algorithms::LtdlData<Expr> factor(sp.mech);
-  algorithms::ltdl(sp.mech, crba.H, factor);
-  std::vector<Expr> qdd = forces.b;
-  algorithms::ltdl_solve(sp.mech, factor, qdd);
+template <class S>
+std::vector<S> forward_dynamics_by_crba(const algorithms::Mechanism<S>& mech,
+                                        const algorithms::State<S>& state) {
+  algorithms::CrbaData<S> crba(mech);
+  algorithms::crba(mech, state, crba);
+  algorithms::GeneralizedForcesData<S> forces(mech);
+  algorithms::generalized_forces(mech, state, forces);
+  algorithms::LtdlData<S> factor(mech);
+  algorithms::ltdl(mech, crba.H, factor);
+  std::vector<S> qdd = forces.b;
+  algorithms::ltdl_solve(mech, factor, qdd);
   return qdd;
+}
+
+template <class S>
+using Outputs = std::vector<std::pair<std::string, std::vector<S>>>;
+
+// Each kernel's outputs as the algorithm templates compute them: with Expr for generation, with
+// double for the reference the generated code is checked against.
+template <class S>
+Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
+                          const algorithms::State<S>& state) {
+  if (kernel == "mass_matrix") {
+    algorithms::CrbaData<S> data(mech);
+    algorithms::crba(mech, state, data);
+    return {{"M", data.H.data}};
+  }
+  if (kernel == "generalized_forces") {
+    algorithms::GeneralizedForcesData<S> data(mech);
+    algorithms::generalized_forces(mech, state, data);
+    return {{"b", data.b}};
+  }
+  if (kernel == "forward_dynamics_crba") return {{"qdd", forward_dynamics_by_crba(mech, state)}};
+  if (kernel == "forward_dynamics_aba") {
+    algorithms::AbaData<S> data(mech);
+    algorithms::aba(mech, state, data);
+    return {{"qdd", data.qdd}};
+  }
+  if (kernel == "inverse_dynamics") {
+    algorithms::RneaData<S> data(mech);
+    algorithms::rnea(mech, state, data);
+    return {{"tau", data.tau}};
+  }
+  if (kernel == "base_wrench") {
+    algorithms::BaseWrenchData<S> data(mech);
+    algorithms::base_wrench(mech, state, data);
+    return {{"wrench_on_base", flat(data.wrench)}};
+  }
+  if (kernel == "point_kinematics") {
+    // Motion relative to the base: the base's own rotation is left out.
+    algorithms::State<S> relative = state;
+    relative.w0 = {};
+    algorithms::KinematicsData<S> data(mech);
+    algorithms::kinematics(mech, relative, data);
+    Outputs<S> out{{"position", {}}, {"velocity", {}}};
+    for (std::size_t i = 0; i < data.point_position.size(); ++i) {
+      for (int k = 0; k < 3; ++k) {
+        out[0].second.push_back(data.point_position[i][k]);
+        out[1].second.push_back(data.point_velocity[i][k]);
+      }
+    }
+    return out;
+  }
+  throw std::invalid_argument("unknown kernel " + kernel);
 }
 
 struct KernelRecipe {
   const char* name;
   const char* summary;
   std::vector<std::string> inputs;
-  std::function<std::vector<engine::ArrayDoc>(const Model&, const SymbolicProblem&)> outputs;
-  std::function<std::vector<NamedOutput>(const SymbolicProblem&)> build;
+  std::function<std::vector<engine::ArrayDoc>(const Model&)> outputs;
 };
 
 std::vector<engine::ArrayDoc> per_coordinate(const Model& m, const char* name, const char* meaning) {
@@ -53,103 +109,125 @@ std::vector<engine::ArrayDoc> per_coordinate(const Model& m, const char* name, c
 std::vector<KernelRecipe> recipes(const Model& model) {
   const std::vector<std::string> dynamics_inputs = {"q", "qd", "tau", "base", "wrench", "p"};
   const std::vector<std::string> inverse_inputs = {"q", "qd", "qdd", "base", "wrench", "p"};
+  const auto joint_accelerations = [](const Model& m) {
+    return per_coordinate(m, "qdd", "joint accelerations (rad/s^2 or m/s^2)");
+  };
   std::vector<KernelRecipe> list = {
       {"mass_matrix", "joint-space mass matrix M(q) by the composite-rigid-body algorithm",
        {"q", "p"},
-       [](const Model& m, const SymbolicProblem&) {
+       [](const Model& m) {
          return std::vector<engine::ArrayDoc>{
              {"M", m.dof() * m.dof(), "mass matrix, row-major n x n (kg m^2, kg m or kg)"}};
-       },
-       [](const SymbolicProblem& sp) {
-         algorithms::CrbaData<Expr> data(sp.mech);
-         algorithms::crba(sp.mech, sp.state, data);
-         return std::vector<NamedOutput>{{"M", flat(data.H)}};
        }},
       {"generalized_forces",
        "generalized forces b of M qdd = b: transport motion, gravity, velocity terms, springs, "
        "dampers, actuation, external wrenches",
        dynamics_inputs,
-       [](const Model& m, const SymbolicProblem&) {
+       [](const Model& m) {
          return per_coordinate(m, "b", "generalized forces (N m or N) per coordinate");
-       },
-       [](const SymbolicProblem& sp) {
-         algorithms::GeneralizedForcesData<Expr> data(sp.mech);
-         algorithms::generalized_forces(sp.mech, sp.state, data);
-         return std::vector<NamedOutput>{{"b", data.b}};
        }},
       {"forward_dynamics_crba", "forward dynamics qdd by CRBA + generalized forces + LTDL solve",
-       dynamics_inputs,
-       [](const Model& m, const SymbolicProblem&) {
-         return per_coordinate(m, "qdd", "joint accelerations (rad/s^2 or m/s^2)");
-       },
-       [](const SymbolicProblem& sp) {
-         return std::vector<NamedOutput>{{"qdd", forward_dynamics_by_crba(sp)}};
-       }},
+       dynamics_inputs, joint_accelerations},
       {"forward_dynamics_aba", "forward dynamics qdd by the articulated-body algorithm",
-       dynamics_inputs,
-       [](const Model& m, const SymbolicProblem&) {
-         return per_coordinate(m, "qdd", "joint accelerations (rad/s^2 or m/s^2)");
-       },
-       [](const SymbolicProblem& sp) {
-         algorithms::AbaData<Expr> data(sp.mech);
-         algorithms::aba(sp.mech, sp.state, data);
-         return std::vector<NamedOutput>{{"qdd", data.qdd}};
-       }},
+       dynamics_inputs, joint_accelerations},
       {"inverse_dynamics",
        "inverse dynamics: generalized force each joint transmits (springs, dampers and actuator "
        "together) for the given qdd, by RNEA",
        inverse_inputs,
-       [](const Model& m, const SymbolicProblem&) {
+       [](const Model& m) {
          return per_coordinate(m, "tau", "joint forces (N m or N) per coordinate");
-       },
-       [](const SymbolicProblem& sp) {
-         algorithms::RneaData<Expr> data(sp.mech);
-         algorithms::rnea(sp.mech, sp.state, data);
-         return std::vector<NamedOutput>{{"tau", data.tau}};
        }},
       {"base_wrench",
        "force and moment the mechanism exerts on its base at the base origin, for the given qdd",
        inverse_inputs,
-       [](const Model&, const SymbolicProblem&) {
+       [](const Model&) {
          return std::vector<engine::ArrayDoc>{
              {"wrench_on_base", 6, "force (N) then moment (N m) on the base, base axes"}};
-       },
-       [](const SymbolicProblem& sp) {
-         algorithms::BaseWrenchData<Expr> data(sp.mech);
-         algorithms::base_wrench(sp.mech, sp.state, data);
-         return std::vector<NamedOutput>{{"wrench_on_base", flat(data.wrench)}};
        }},
   };
   if (!model.points.empty()) {
-    list.push_back(
-        {"point_kinematics",
-         "positions and velocities of the named points relative to the base, base axes",
-         {"q", "qd", "p"},
-         [](const Model& m, const SymbolicProblem&) {
-           std::string names;
-           for (const NamedPoint& p : m.points) names += (names.empty() ? "" : ", ") + p.name;
-           const int k = 3 * static_cast<int>(m.points.size());
-           return std::vector<engine::ArrayDoc>{
-               {"position", k, "x, y, z (m) per point: " + names},
-               {"velocity", k, "x, y, z (m/s) per point, relative to the base, same order"}};
-         },
-         [](const SymbolicProblem& sp) {
-           algorithms::KinematicsData<Expr> data(sp.mech);
-           algorithms::kinematics(sp.mech, sp.state, data);
-           NamedOutput position{"position", {}}, velocity{"velocity", {}};
-           for (std::size_t i = 0; i < data.point_position.size(); ++i) {
-             for (int k = 0; k < 3; ++k) {
-               position.elements.push_back(data.point_position[i][k]);
-               velocity.elements.push_back(data.point_velocity[i][k]);
-             }
-           }
-           return std::vector<NamedOutput>{position, velocity};
-         }});
+    list.push_back({"point_kinematics",
+                    "positions and velocities of the named points relative to the base, base axes",
+                    {"q", "qd", "p"},
+                    [](const Model& m) {
+                      std::string names;
+                      for (const NamedPoint& p : m.points) names += (names.empty() ? "" : ", ") + p.name;
+                      const int k = 3 * static_cast<int>(m.points.size());
+                      return std::vector<engine::ArrayDoc>{
+                          {"position", k, "x, y, z (m) per point: " + names},
+                          {"velocity", k, "x, y, z (m/s) per point, relative to the base, same order"}};
+                    }});
   }
   return list;
 }
 
 }  // namespace
+
+std::vector<std::string> kernel_names(const Model& model) {
+  std::vector<std::string> names;
+  for (const KernelRecipe& r : recipes(model)) names.push_back(r.name);
+  return names;
+}
+
+struct NumericReference::Numeric {
+  algorithms::Mechanism<double> mech;
+};
+
+NumericReference::NumericReference(const Model& model,
+                                   const std::vector<std::string>& runtime_parameters,
+                                   const std::vector<double>& p)
+    : model_(model) {
+  GiNaC::exmap at;
+  GiNaC::symtab table;
+  for (const Parameter& parameter : model.parameters) {
+    const GiNaC::symbol symbol(parameter.name);
+    table[parameter.name] = symbol;
+    auto runtime = std::find(runtime_parameters.begin(), runtime_parameters.end(), parameter.name);
+    const auto index = static_cast<std::size_t>(runtime - runtime_parameters.begin());
+    at[symbol] = runtime == runtime_parameters.end() || index >= p.size() ? parameter.value : p[index];
+  }
+  const auto value = [&](const Quantity& q) {
+    if (q.source.empty() || runtime_parameters.empty()) return q.value;
+    GiNaC::parser reader(table);
+    return GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(reader(q.source).subs(at))).to_double();
+  };
+  numeric_ = std::make_unique<Numeric>(Numeric{algorithms::make_mechanism<double>(model, value)});
+}
+
+NumericReference::~NumericReference() = default;
+
+std::map<std::string, std::vector<double>> NumericReference::outputs(
+    const std::string& kernel, const std::map<std::string, std::vector<double>>& inputs) const {
+  const auto array = [&](const char* name, std::size_t size) {
+    auto it = inputs.find(name);
+    std::vector<double> values = it == inputs.end() ? std::vector<double>{} : it->second;
+    values.resize(size, 0.0);
+    return values;
+  };
+  const algorithms::Mechanism<double>& mech = numeric_->mech;
+  algorithms::State<double> state(mech);
+  const auto n = static_cast<std::size_t>(model_.dof());
+  state.q = array("q", n);
+  state.qd = array("qd", n);
+  state.qdd = array("qdd", n);
+  state.tau = array("tau", n);
+  const std::vector<double> base = array("base", 9);
+  for (int k = 0; k < 3; ++k) {
+    state.w0[k] = base[static_cast<std::size_t>(k)];
+    state.e0[k] = base[static_cast<std::size_t>(3 + k)];
+    state.a0[k] = base[static_cast<std::size_t>(6 + k)];
+  }
+  std::size_t slot = 0;
+  const std::vector<double> wrench = array("wrench", 6 * model_.bodies.size());
+  for (int j = 0; j < model_.body_count(); ++j) {
+    if (!mech.external_wrench[static_cast<std::size_t>(j)]) continue;
+    for (int k = 0; k < 6; ++k) state.f_ext[static_cast<std::size_t>(j)][k] = wrench[6 * slot + k];
+    ++slot;
+  }
+  std::map<std::string, std::vector<double>> out;
+  for (auto& [name, values] : kernel_outputs(kernel, mech, state)) out[name] = std::move(values);
+  return out;
+}
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options) {
   GeneratedKernels result;
@@ -160,8 +238,12 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     const SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
     result.wrench_bodies = problem.wrench_bodies;
+    std::vector<NamedOutput> outputs;
+    for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, problem.state)) {
+      outputs.push_back({name, std::move(elements)});
+    }
     engine::Kernel kernel{recipe.name, recipe.summary, input_docs(model, problem, recipe.inputs),
-                          recipe.outputs(model, problem), engine::flatten(recipe.build(problem))};
+                          recipe.outputs(model), engine::flatten(outputs)};
     result.kernels.push_back(std::move(kernel));
     result.seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

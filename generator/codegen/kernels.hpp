@@ -9,6 +9,8 @@
 //   point_kinematics         positions and velocities of named points, base axes (if any)
 #pragma once
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,5 +29,29 @@ struct GeneratedKernels {
 };
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options);
+
+// Names of the kernels build_kernels emits for this model, in order.
+std::vector<std::string> kernel_names(const Model& model);
+
+// Kernel outputs computed by the double instantiation of the same algorithm templates — the
+// reference generated code is checked against. With runtime parameters, `p` gives their values
+// in the order of `runtime_parameters` (the mechanism is built once for them).
+class NumericReference {
+ public:
+  NumericReference(const Model& model, const std::vector<std::string>& runtime_parameters = {},
+                   const std::vector<double>& p = {});
+  ~NumericReference();
+  NumericReference(const NumericReference&) = delete;
+  NumericReference& operator=(const NumericReference&) = delete;
+
+  // `inputs` holds the kernel's input arrays by name; missing arrays are zero.
+  std::map<std::string, std::vector<double>> outputs(
+      const std::string& kernel, const std::map<std::string, std::vector<double>>& inputs) const;
+
+ private:
+  struct Numeric;
+  const Model& model_;
+  std::unique_ptr<Numeric> numeric_;
+};
 
 }  // namespace dyngen::codegen

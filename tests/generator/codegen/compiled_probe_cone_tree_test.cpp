@@ -1,0 +1,4 @@
+#include "generated/probe_cone_tree/probe_cone_tree_kernels.hpp"
+#include "compiled_kernels.hpp"
+
+DYNGEN_COMPILED_KERNELS_TEST(probe_cone_tree)

@@ -1,0 +1,4 @@
+#include "generated/puma560/puma560_kernels.hpp"
+#include "compiled_kernels.hpp"
+
+DYNGEN_COMPILED_KERNELS_TEST(puma560)
