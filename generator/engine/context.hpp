@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -114,9 +115,11 @@ class Context {
   };
 
   Options options_;
-  std::vector<Atom> atoms_;
-  std::vector<std::vector<Factor>> monomials_;
-  std::vector<PolyEntry> polys_;
+  // Deques: references handed out by atom(), monomial() and poly() stay valid while the tables
+  // grow, so a factory may read its operands while interning results.
+  std::deque<Atom> atoms_;
+  std::deque<std::vector<Factor>> monomials_;
+  std::deque<PolyEntry> polys_;
   std::unordered_map<std::vector<Factor>, MonoId, VectorHash> monomial_index_;
   std::unordered_map<std::vector<Term>, PolyId, VectorHash> poly_index_;
   std::unordered_map<AtomKey, AtomId, AtomKeyHash> atom_index_;
