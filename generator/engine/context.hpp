@@ -57,6 +57,8 @@ struct Options {
   bool like_terms = true;        // a·m + b·m -> (a+b)·m
   bool trig_identity = true;     // a·sin²x·m + a·cos²x·m -> a·m
   bool reciprocal_cancel = true; // x·(1/x) -> 1
+  bool special_products = true;  // ω×(ω×r), ω×(Iω), aᵀAa in their special forms (spatial/)
+  bool factoring = false;        // optional, at emission: a·b + a·c -> a·(b + c)
 };
 
 class Context {

@@ -65,6 +65,9 @@ Expr reciprocal(const Expr& x);
 // produces, as the seed's data model does, so later operations see two-factor products.
 Expr bind(const Expr& x);
 
+// The small-matrix library's switch for its special products (see spatial/special_products.hpp).
+inline bool special_products_enabled(const Expr& x) { return x.context().options().special_products; }
+
 // Human-readable form for diagnostics and tests: temporaries print as t<id>.
 std::string to_string(const Expr& x);
 

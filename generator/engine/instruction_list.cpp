@@ -140,11 +140,49 @@ class Flattener {
     return value;
   }
 
+  // Optional factoring a·b + a·c → a·(b + c) by the atom common to most terms (at least two);
+  // returns -1 when no atom is shared.
+  int emit_factored(const std::vector<Term>& terms) {
+    std::map<AtomId, int> uses;
+    for (const Term& t : terms) {
+      for (const Factor& f : ctx_.monomial(t.mono)) ++uses[f.atom];
+    }
+    AtomId common = 0;
+    int most = 1;
+    for (const auto& [atom, count] : uses) {
+      if (count > most) common = atom, most = count;
+    }
+    if (most < 2) return -1;
+    std::vector<Term> quotient, rest;
+    for (const Term& t : terms) {
+      const auto& factors = ctx_.monomial(t.mono);
+      auto it = std::find_if(factors.begin(), factors.end(),
+                             [&](const Factor& f) { return f.atom == common; });
+      if (it == factors.end()) {
+        rest.push_back(t);
+        continue;
+      }
+      std::vector<Factor> reduced = factors;
+      auto r = reduced.begin() + (it - factors.begin());
+      if (--r->power == 0) reduced.erase(r);
+      quotient.push_back(Term{t.coef, ctx_.intern_monomial(std::move(reduced))});
+    }
+    std::sort(quotient.begin(), quotient.end(),
+              [](const Term& a, const Term& b) { return a.mono < b.mono; });
+    const int product =
+        binary(Op::mul, atom_value_.at(common), emit_poly(ctx_.intern_poly(std::move(quotient))));
+    if (rest.empty()) return product;
+    return binary(Op::add, product, emit_poly(ctx_.intern_poly(std::move(rest))));
+  }
+
   // Σ cᵢ·mᵢ with additions and subtractions. Terms sharing a coefficient magnitude |c| ≠ 1 are
   // summed first and multiplied once: c·m₁ − c·m₂ = c·(m₁ − m₂), one multiplication per group.
   int emit_poly(PolyId id) {
     const auto& terms = ctx_.poly(id);
     if (terms.empty()) return constant(0.0);
+    if (ctx_.options().factoring) {
+      if (const int factored = emit_factored(terms); factored >= 0) return factored;
+    }
     struct Group {
       double magnitude;
       std::vector<const Term*> members;

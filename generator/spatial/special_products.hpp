@@ -17,6 +17,14 @@
 
 namespace dyngen::spatial {
 
+// Whether the special forms below are used for scalar S. Always for numbers; the engine's Expr
+// overloads it (found by argument-dependent lookup) so that its Options can switch the special
+// products off and measure what they save.
+template <class S>
+bool special_products_enabled(const S&) {
+  return true;
+}
+
 // v[0..5] = w1^2, w2^2, w3^2, w1 w2, w1 w3, w2 w3 (v1..v6 of engine.md).
 template <class S>
 using OmegaProducts = std::array<S, 6>;
@@ -40,6 +48,7 @@ const S& omega_product(const OmegaProducts<S>& v, int i, int j) {
 template <class S>
 Vec3<S> cross_cross([[maybe_unused]] const Vec3<S>& w, const Vec3<S>& r,
                     const OmegaProducts<S>& v) {
+  if (!special_products_enabled(r[0])) return cross(w, cross(w, r));
   const auto p = [&v](int i, int j) -> const S& { return detail::omega_product(v, i, j); };
   Vec3<S> out;
   for (int i = 0; i < 3; ++i) {
@@ -55,6 +64,7 @@ Vec3<S> cross_cross([[maybe_unused]] const Vec3<S>& w, const Vec3<S>& r,
 template <class S>
 Vec3<S> cross_inertia([[maybe_unused]] const Vec3<S>& w, const Mat3<S>& I,
                       const OmegaProducts<S>& v) {
+  if (!special_products_enabled(I(0, 0))) return cross(w, I * w);
   const auto p = [&v](int i, int j) -> const S& { return detail::omega_product(v, i, j); };
   Vec3<S> out;
   for (int i = 0; i < 3; ++i) {
@@ -88,6 +98,10 @@ Mat3<S> axis_rotation(int k, const S& c, const S& s) {
 //   B_mn = s c (A_mm - A_nn) + (c^2 - s^2) A_mn.
 template <class S>
 Mat3<S> rotate_about_axis_congruence(int k, const S& c, const S& s, const Mat3<S>& A) {
+  if (!special_products_enabled(c)) {
+    const Mat3<S> a = axis_rotation(k, c, s);
+    return transpose(a) * A * a;
+  }
   const int m = (k + 1) % 3;
   const int n = (k + 2) % 3;
   const S cc = c * c;

@@ -130,6 +130,20 @@ TEST(Simplification, SumsSharingNoTermStayTemporaries) {
   EXPECT_EQ(c.mul, 3);
 }
 
+TEST(Simplification, OptionalFactoring) {
+  // x·y − x·z·w = x·(y − z·w): off by default, one multiplication less when on
+  Options on;
+  on.factoring = true;
+  const Build build = [](const Inputs& in) {
+    return std::vector<Expr>{in.x * in.y - in.x * in.z * in.w};
+  };
+  const OpCount off = count({}, build);
+  const OpCount factored = count(on, build);
+  EXPECT_EQ(off.mul, 3);  // x·y, x·z, (x·z)·w
+  EXPECT_EQ(factored.mul, 2);
+  EXPECT_EQ(factored.add, off.add);
+}
+
 TEST(Simplification, AllNegativeSumFoldsSignIntoCoefficient) {
   const OpCount c = count({}, [](const Inputs& in) {
     return std::vector<Expr>{-2.0 * in.x * in.y - in.z};

@@ -38,8 +38,9 @@ Operands operands() {
   return o;
 }
 
-OpCount count(const std::function<std::vector<Expr>(const Operands&)>& build) {
-  Context ctx;
+OpCount count(const std::function<std::vector<Expr>(const Operands&)>& build,
+              const Options& options = {}) {
+  Context ctx(options);
   ContextScope scope(ctx);
   return count_operations(flatten({{"out", build(operands())}}));
 }
@@ -96,6 +97,21 @@ TEST(SpecialProducts, RotationAboutOneAxisCongruence) {
     std::cout << "a^T A a about axis " << k << ": plain " << plain.total() << " ops, special "
               << special.total() << "\n";
   }
+}
+
+TEST(SpecialProducts, SwitchedOffTheyAreThePlainProducts) {
+  Options off;
+  off.special_products = false;
+  const auto special = [](const Operands& o) {
+    const auto v = spatial::omega_products(o.w);
+    return concat(elements(spatial::cross_cross(o.w, o.r, v)),
+                  elements(spatial::cross_inertia(o.w, o.I, v)));
+  };
+  const auto plain = [](const Operands& o) {
+    return concat(elements(spatial::cross(o.w, spatial::cross(o.w, o.r))),
+                  elements(spatial::cross(o.w, o.I * o.w)));
+  };
+  EXPECT_EQ(count(special, off), count(plain));
 }
 
 TEST(SpecialProducts, CongruenceValuesMatchDouble) {
