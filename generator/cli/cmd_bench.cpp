@@ -1,0 +1,180 @@
+// `dyngen bench MODEL [--params ...] [--algorithm ...] [--states N] [--min-time SECONDS]`: ns per
+// call of every generated kernel (compiled with the system compiler at -O2, called through its C
+// entry point) beside the double instantiation of the same algorithm and, for the mass matrix,
+// inverse and forward dynamics, MuJoCo on the exported model; all on the same random states in
+// one run. Each figure is the mean over the states cycled for at least --min-time seconds.
+#include <charconv>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "commands.hpp"
+#include "generate_args.hpp"
+#include "generator/mjcf/mujoco_model.hpp"
+#include "generator/model/loader.hpp"
+#include "kernel_build.hpp"
+#include "reference_kernels.hpp"
+
+namespace dyngen::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Mean ns per call of call(sample index), cycling over `count` samples; the number of rounds is
+// doubled until one measurement lasts at least min_seconds.
+template <class Call>
+double ns_per_call(Call&& call, std::size_t count, double min_seconds) {
+  for (std::size_t s = 0; s < count; ++s) call(s);
+  for (long rounds = 1;; rounds *= 2) {
+    const auto start = Clock::now();
+    for (long r = 0; r < rounds; ++r) {
+      for (std::size_t s = 0; s < count; ++s) call(s);
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (seconds >= min_seconds) return seconds * 1e9 / static_cast<double>(rounds * static_cast<long>(count));
+  }
+}
+
+// MuJoCo's pipeline stages for the kernels it also computes, at the sample's state.
+class MujocoBaseline {
+ public:
+  explicit MujocoBaseline(const Model& model)
+      : mujoco_(model), dense_(static_cast<std::size_t>(mujoco_.model()->nv * mujoco_.model()->nv)),
+        forces_(static_cast<std::size_t>(mujoco_.model()->nv)) {}
+
+  static const char* stages(const std::string& kernel) {
+    if (kernel == "mass_matrix") return "mj_kinematics + mj_comPos + mj_crb + mj_fullM";
+    if (kernel == "inverse_dynamics") return "mj_kinematics + mj_comPos + mj_comVel + mj_rne";
+    if (kernel.starts_with("forward_dynamics")) return "mj_forward (qfrc_applied = tau)";
+    return nullptr;
+  }
+
+  // Runs the stages of `kernel` at the sample.
+  void run(const std::string& kernel, const Sample& s) {
+    const mjModel* m = mujoco_.model();
+    mjData* d = mujoco_.data();
+    mujoco_.set_state(s.q.data(), s.qd.data());
+    if (kernel == "mass_matrix") {
+      mj_kinematics(m, d);
+      mj_comPos(m, d);
+      mj_crb(m, d);
+      mj_fullM(m, dense_.data(), d->qM);
+      return;
+    }
+    if (kernel == "inverse_dynamics") {
+      mujoco_.set_accelerations(s.qdd.data());
+      mj_kinematics(m, d);
+      mj_comPos(m, d);
+      mj_comVel(m, d);
+      mj_rne(m, d, 1, forces_.data());
+      return;
+    }
+    mujoco_.set_applied_forces(s.tau.data());
+    mj_forward(m, d);
+  }
+
+ private:
+  MujocoModel mujoco_;
+  std::vector<mjtNum> dense_;
+  std::vector<mjtNum> forces_;
+};
+
+template <class Number>
+Number parse_positive(const std::string& option, const std::string& text) {
+  Number value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !(value > Number(0))) {
+    throw std::invalid_argument(option + ": expected a positive number (got '" + text + "')");
+  }
+  return value;
+}
+
+std::string cell(double value, int width, int precision) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(precision) << std::setw(width) << value;
+  return text.str();
+}
+
+}  // namespace
+
+int run_bench(const Args& args) {
+  const GenerateArgs parsed = parse_generate_args(args);
+  int states = 64;
+  double min_seconds = 0.2;
+  for (std::size_t i = 0; i < parsed.rest.size(); ++i) {
+    const std::string& a = parsed.rest[i];
+    if (a == "--states" && i + 1 < parsed.rest.size()) {
+      states = parse_positive<int>(a, parsed.rest[++i]);
+    } else if (a == "--min-time" && i + 1 < parsed.rest.size()) {
+      min_seconds = parse_positive<double>(a, parsed.rest[++i]);
+    } else {
+      throw std::invalid_argument("bench: unknown argument '" + a + "'");
+    }
+  }
+  const Model model = load_model(parsed.model);
+  if (!model.loops.empty()) {
+    throw std::invalid_argument("model '" + model.name + "' has kinematic loops; bench covers trees only");
+  }
+  const codegen::GeneratedKernels kernels = codegen::build_kernels(model, parsed.options);
+  const KernelLibrary library(model, kernels);
+  const auto mech = algorithms::make_numeric_mechanism(model);
+  const std::vector<Sample> samples = random_samples(model, mech, kernels, states, 1);
+  // MuJoCo has no prescribed base motion: a moving base is timed fixed (the same joint-space work).
+  Model fixed_base = model;
+  fixed_base.moving_base = false;
+  MujocoBaseline mujoco(fixed_base);
+
+  std::cout << "bench " << model.name << " (" << model.dof() << " coordinates): ns per call, mean over "
+            << samples.size() << " random states, each measured >= " << min_seconds
+            << " s; kernels compiled with -O2\n"
+            << std::left << std::setw(24) << "kernel" << std::right << std::setw(11) << "generated"
+            << std::setw(12) << "algorithm" << std::setw(10) << "speed-up" << std::setw(11) << "MuJoCo"
+            << std::setw(10) << "speed-up" << "\n";
+  std::optional<double> mujoco_forward;
+  for (const KernelFunction& kernel : library.functions()) {
+    std::vector<std::vector<double>> outputs;
+    std::vector<double*> out;
+    for (const auto& doc : kernel.outputs()) outputs.emplace_back(static_cast<std::size_t>(doc.size));
+    for (auto& o : outputs) out.push_back(o.data());
+    std::vector<std::vector<const double*>> inputs(samples.size());
+    for (std::size_t s = 0; s < samples.size(); ++s) {
+      for (const auto& doc : kernel.inputs()) inputs[s].push_back(samples[s].array(doc.name));
+    }
+    // The calls go through pointers into another library and into std::function, so none is
+    // optimized away.
+    const double generated =
+        ns_per_call([&](std::size_t s) { kernel(inputs[s].data(), out.data()); }, samples.size(), min_seconds);
+    const ReferenceFunction reference = reference_function(mech, kernels, kernel.name());
+    const double algorithm = ns_per_call([&](std::size_t s) { reference(samples[s].state, out.data()); },
+                                         samples.size(), min_seconds);
+    std::cout << std::left << std::setw(24) << kernel.name() << std::right << cell(generated, 11, 1)
+              << cell(algorithm, 12, 1) << cell(algorithm / generated, 9, 2) << "x";
+    if (MujocoBaseline::stages(kernel.name()) != nullptr) {
+      const bool forward = kernel.name().starts_with("forward_dynamics");
+      double baseline = 0.0;
+      if (forward && mujoco_forward) {
+        baseline = *mujoco_forward;
+      } else {
+        baseline = ns_per_call([&](std::size_t s) { mujoco.run(kernel.name(), samples[s]); },
+                               samples.size(), min_seconds);
+        if (forward) mujoco_forward = baseline;
+      }
+      std::cout << cell(baseline, 11, 1) << cell(baseline / generated, 9, 2) << "x";
+    }
+    std::cout << "\n";
+  }
+  std::cout << "algorithm: the double instantiation of the same algorithm template (built with dyngen's flags)\n"
+            << "MuJoCo " << mj_versionString() << ", model exported by export-mjcf"
+            << (model.moving_base ? " with the base fixed" : "") << ":\n";
+  for (const char* kernel : {"mass_matrix", "inverse_dynamics", "forward_dynamics"}) {
+    std::cout << "  " << kernel << ": " << MujocoBaseline::stages(kernel) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace dyngen::cli

@@ -1,0 +1,63 @@
+// Generated kernels as a simulator sees them: the files `dyngen generate` writes, compiled into a
+// shared object by the system C++ compiler and loaded, each kernel called through its C entry
+// point <name>_<kernel>. Used by `dyngen verify` and `dyngen bench`.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "codegen/kernels.hpp"
+#include "engine/emit_cpp.hpp"
+#include "generator/model/model.hpp"
+
+namespace dyngen::cli {
+
+// One double-precision C entry point with the arrays it takes, inputs then outputs, in the order
+// of its signature.
+class KernelFunction {
+ public:
+  using Invoker = void (*)(void* symbol, const double* const* inputs, double* const* outputs);
+
+  KernelFunction(std::string name, std::vector<engine::ArrayDoc> inputs,
+                 std::vector<engine::ArrayDoc> outputs, void* symbol);
+
+  const std::string& name() const { return name_; }  // kernel name: mass_matrix, ..., forward_dynamics
+  const std::vector<engine::ArrayDoc>& inputs() const { return inputs_; }
+  const std::vector<engine::ArrayDoc>& outputs() const { return outputs_; }
+
+  // inputs[k] points at input array k, outputs[k] at output array k (sizes as documented).
+  void operator()(const double* const* inputs, double* const* outputs) const {
+    invoker_(symbol_, inputs, outputs);
+  }
+
+ private:
+  std::string name_;
+  std::vector<engine::ArrayDoc> inputs_;
+  std::vector<engine::ArrayDoc> outputs_;
+  void* symbol_;
+  Invoker invoker_;
+};
+
+class KernelLibrary {
+ public:
+  // Writes the generated files into a fresh temporary folder, compiles <name>_kernels.cpp with
+  // `c++ -std=c++17 -O2 -shared -fPIC` (the compiler named by $CXX if set) and loads the result.
+  // Throws std::runtime_error with the compiler's or the loader's message.
+  KernelLibrary(const Model& model, const codegen::GeneratedKernels& kernels);
+  ~KernelLibrary();
+  KernelLibrary(const KernelLibrary&) = delete;
+  KernelLibrary& operator=(const KernelLibrary&) = delete;
+
+  // Every generated kernel in header order, then forward_dynamics.
+  const std::vector<KernelFunction>& functions() const { return functions_; }
+  double compile_seconds() const { return compile_seconds_; }
+
+ private:
+  std::filesystem::path folder_;
+  void* handle_ = nullptr;
+  std::vector<KernelFunction> functions_;
+  double compile_seconds_ = 0.0;
+};
+
+}  // namespace dyngen::cli

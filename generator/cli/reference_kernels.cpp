@@ -1,0 +1,168 @@
+#include "reference_kernels.hpp"
+
+#include <algorithm>
+#include <numbers>
+#include <random>
+#include <stdexcept>
+
+#include "generator/algorithms/aba.hpp"
+#include "generator/algorithms/base_wrench.hpp"
+#include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/kinematics.hpp"
+#include "generator/algorithms/ltdl.hpp"
+#include "generator/algorithms/rnea.hpp"
+
+namespace dyngen::cli {
+
+namespace {
+
+using algorithms::Mechanism;
+using algorithms::State;
+
+void copy_out(const std::vector<double>& values, double* out) { std::copy(values.begin(), values.end(), out); }
+
+void copy_out(const spatial::Vec6<double>& v, double* out) {
+  for (int k = 0; k < 6; ++k) out[k] = v[k];
+}
+
+}  // namespace
+
+const double* Sample::array(const std::string& name) const {
+  if (name == "q") return q.data();
+  if (name == "qd") return qd.data();
+  if (name == "qdd") return qdd.data();
+  if (name == "tau") return tau.data();
+  if (name == "base") return base.data();
+  if (name == "wrench") return wrench.data();
+  if (name == "p") return p.data();
+  throw std::invalid_argument("no input array '" + name + "'");
+}
+
+std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& mech,
+                                   const codegen::GeneratedKernels& kernels, int count,
+                                   std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<double> parameters;
+  for (const std::string& name : kernels.parameters) {
+    const auto p = std::find_if(model.parameters.begin(), model.parameters.end(),
+                                [&](const Parameter& candidate) { return candidate.name == name; });
+    if (p == model.parameters.end()) throw std::invalid_argument("model has no parameter " + name);
+    parameters.push_back(p->value);
+  }
+  const auto n = static_cast<std::size_t>(model.dof());
+  std::vector<Sample> samples;
+  for (int s = 0; s < count; ++s) {
+    Sample sample{std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
+                  std::vector<double>(n), {}, {}, parameters, State<double>(mech)};
+    for (int j = 1; j < model.body_count(); ++j) {
+      const Body& body = model.bodies[static_cast<std::size_t>(j)];
+      if (body.coordinate < 0) continue;
+      const double reach = body.joint.type == JointType::revolute ? std::numbers::pi : 0.5;
+      const auto [low, high] = body.joint.limits.value_or(std::array<double, 2>{-reach, reach});
+      const auto i = static_cast<std::size_t>(body.coordinate);
+      sample.q[i] = std::uniform_real_distribution<double>(low, high)(random);
+      sample.qd[i] = unit(random);
+      sample.qdd[i] = unit(random);
+      if (body.joint.actuated) sample.tau[i] = unit(random);
+    }
+    if (model.moving_base) {
+      for (int k = 0; k < 9; ++k) sample.base.push_back(unit(random));
+    }
+    for (std::size_t k = 0; k < 6 * kernels.wrench_bodies.size(); ++k) sample.wrench.push_back(unit(random));
+
+    State<double>& state = sample.state;
+    state.q = sample.q;
+    state.qd = sample.qd;
+    state.qdd = sample.qdd;
+    state.tau = sample.tau;
+    if (model.moving_base) {
+      for (int k = 0; k < 3; ++k) {
+        state.w0[k] = sample.base[static_cast<std::size_t>(k)];
+        state.e0[k] = sample.base[static_cast<std::size_t>(3 + k)];
+        state.a0[k] = sample.base[static_cast<std::size_t>(6 + k)];
+      }
+    }
+    for (std::size_t slot = 0; slot < kernels.wrench_bodies.size(); ++slot) {
+      for (int k = 0; k < 6; ++k) {
+        state.f_ext[static_cast<std::size_t>(kernels.wrench_bodies[slot])][k] =
+            sample.wrench[6 * slot + static_cast<std::size_t>(k)];
+      }
+    }
+    samples.push_back(std::move(sample));
+  }
+  return samples;
+}
+
+ReferenceFunction reference_function(const Mechanism<double>& mech,
+                                     const codegen::GeneratedKernels& kernels,
+                                     const std::string& name) {
+  const std::string algorithm = name == "forward_dynamics" ? kernels.forward_dynamics : name;
+  if (algorithm == "mass_matrix") {
+    return [&mech, data = algorithms::CrbaData<double>(mech)](const State<double>& state,
+                                                               double* const* out) mutable {
+      algorithms::crba(mech, state, data);
+      copy_out(data.H.data, out[0]);
+    };
+  }
+  if (algorithm == "generalized_forces") {
+    return [&mech, data = algorithms::GeneralizedForcesData<double>(mech)](
+               const State<double>& state, double* const* out) mutable {
+      algorithms::generalized_forces(mech, state, data);
+      copy_out(data.b, out[0]);
+    };
+  }
+  if (algorithm == "forward_dynamics_crba") {
+    return [&mech, crba = algorithms::CrbaData<double>(mech),
+            forces = algorithms::GeneralizedForcesData<double>(mech),
+            factor = algorithms::LtdlData<double>(mech)](const State<double>& state,
+                                                         double* const* out) mutable {
+      algorithms::crba(mech, state, crba);
+      algorithms::generalized_forces(mech, state, forces);
+      algorithms::ltdl(mech, crba.H, factor);
+      // qdd = M^-1 b, solved in place in b
+      algorithms::ltdl_solve(mech, factor, forces.b);
+      copy_out(forces.b, out[0]);
+    };
+  }
+  if (algorithm == "forward_dynamics_aba") {
+    return [&mech, data = algorithms::AbaData<double>(mech)](const State<double>& state,
+                                                              double* const* out) mutable {
+      algorithms::aba(mech, state, data);
+      copy_out(data.qdd, out[0]);
+    };
+  }
+  if (algorithm == "inverse_dynamics") {
+    return [&mech, data = algorithms::RneaData<double>(mech)](const State<double>& state,
+                                                               double* const* out) mutable {
+      algorithms::rnea(mech, state, data);
+      copy_out(data.tau, out[0]);
+    };
+  }
+  if (algorithm == "base_wrench") {
+    return [&mech, data = algorithms::BaseWrenchData<double>(mech)](const State<double>& state,
+                                                                     double* const* out) mutable {
+      algorithms::base_wrench(mech, state, data);
+      copy_out(data.wrench, out[0]);
+    };
+  }
+  if (algorithm == "point_kinematics") {
+    // The kernel gives positions and velocities relative to the base: the base taken at rest.
+    return [&mech, data = algorithms::KinematicsData<double>(mech),
+            relative = State<double>(mech)](const State<double>& state, double* const* out) mutable {
+      relative.q = state.q;
+      relative.qd = state.qd;
+      algorithms::kinematics(mech, relative, data);
+      for (std::size_t k = 0; k < data.point_position.size(); ++k) {
+        for (int c = 0; c < 3; ++c) {
+          out[0][3 * k + static_cast<std::size_t>(c)] = data.point_position[k][c];
+          out[1][3 * k + static_cast<std::size_t>(c)] = data.point_velocity[k][c];
+        }
+      }
+    };
+  }
+  throw std::invalid_argument("no reference algorithm for kernel " + name);
+}
+
+}  // namespace dyngen::cli
