@@ -77,8 +77,8 @@ Candidate walk(const Probe& probe, int i, const GeneratrixCrossing& g, int last)
 
 }  // namespace
 
-PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, PairContact& out,
-                                     ConeSearch& search) {
+PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, double reach,
+                                     PairContact& out, ConeSearch& search) {
   search = ConeSearch{};
   const Probe probe{cone, circle, search};
   const int last = static_cast<int>(cone.starts.size()) - 1;  // 2^N
@@ -158,7 +158,7 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
     if (chosen < 0) return PairOutcome::separated;
   }
   search.generatrix = chosen;
-  return segment_circle(Segment{cone.starts[chosen], cone.vectors[chosen]}, circle, out);
+  return segment_circle(Segment{cone.starts[chosen], cone.vectors[chosen]}, circle, reach, out);
 }
 
 }  // namespace dyngen::contact

@@ -81,6 +81,7 @@ void passive_first_to_active_first(PairContact& c) {
 PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState& l, PairContact& c, ContactData& data) {
   const ActiveShape& active = g.links[t.link].primitives[t.active].shape;
   const PassiveShape& passive = g.passive[t.passive].shape;
+  const double reach = kDepthMarginFactor * g.pair_classes[t.pair_class].parameters.max_penetration;
   switch (t.kind) {
     case PairKind::sphere_frustum:
       return sphere_frustum(std::get<PreparedFrustum>(t.prepared), l.to_passive(std::get<Sphere>(active).center), c);
@@ -94,25 +95,24 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
     case PairKind::segment_circle: {
       const Segment& s = std::get<Segment>(active);
       return segment_circle(Segment{l.to_passive(s.origin), l.rotation.transpose() * s.vector},
-                            std::get<Circle>(t.prepared), c);
+                            std::get<Circle>(t.prepared), reach, c);
     }
     case PairKind::circle_segment: {
       const Circle& a = std::get<Circle>(active);
       const Circle circle{l.to_passive(a.center), l.rotation.transpose() * a.axis, a.radius};
-      const PairOutcome o = segment_circle(std::get<Segment>(passive), circle, c);
+      const PairOutcome o = segment_circle(std::get<Segment>(passive), circle, reach, c);
       if (o == PairOutcome::contact) passive_first_to_active_first(c);
       return o;
     }
     case PairKind::segment_segment: {
       const Segment& s = std::get<Segment>(active);
-      const double reach = kDepthMarginFactor * g.pair_classes[t.pair_class].parameters.max_penetration;
       return segment_segment(Segment{l.to_passive(s.origin), l.rotation.transpose() * s.vector},
                              std::get<Segment>(passive), Vec3::UnitX(), reach, c);
     }
     case PairKind::cone_circle: {
       ConeSearch search;
       const PairOutcome o = approximated_cone_circle(std::get<ApproximatedCone>(active),
-                                                     circle_to_link(std::get<Circle>(t.prepared), l), c, search);
+                                                     circle_to_link(std::get<Circle>(t.prepared), l), reach, c, search);
       data.generatrices_evaluated += search.evaluated;
       if (o == PairOutcome::contact) contact_to_passive(c, l);
       return o;
@@ -121,7 +121,7 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
       const Circle& a = std::get<Circle>(active);
       const Circle circle{l.to_passive(a.center), l.rotation.transpose() * a.axis, a.radius};
       ConeSearch search;
-      const PairOutcome o = approximated_cone_circle(std::get<ApproximatedCone>(passive), circle, c, search);
+      const PairOutcome o = approximated_cone_circle(std::get<ApproximatedCone>(passive), circle, reach, c, search);
       data.generatrices_evaluated += search.evaluated;
       if (o == PairOutcome::contact) passive_first_to_active_first(c);
       return o;

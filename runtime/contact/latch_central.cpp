@@ -27,7 +27,7 @@ bool front_contact(const CentralLatch& latch, const LinkState& link, double phi,
     else if (const auto* y = std::get_if<PreparedCylinder>(&guide.prepared))
       o = sphere_cylinder(*y, tip, c);
     else
-      o = segment_circle(Segment{inner, tip - inner}, std::get<Circle>(guide.prepared), c);
+      o = segment_circle(Segment{inner, tip - inner}, std::get<Circle>(guide.prepared), latch.guide_reach, c);
     if (o == PairOutcome::outside_valid_range)
       throw ContactError(ContactErrorKind::outside_valid_range, "latch " + latch.name + " front segment", time,
                          c.range_value, 0.0);

@@ -66,7 +66,8 @@ void peripheral_latch_back_contacts(const UnitGeometry& g, int index, const Unit
   const Vec3 tip = origin + latch.length * (link.rotation.transpose() * latch.direction);
   PairContact c;
   // the latch segment A-B across the lock face's inner edge (radius R_Stop,min)
-  PairOutcome o = segment_circle(Segment{origin, tip - origin}, latch.lock_circle, c);
+  const double reach = kDepthMarginFactor * g.pair_classes[latch.pair_class].parameters.max_penetration;
+  PairOutcome o = segment_circle(Segment{origin, tip - origin}, latch.lock_circle, reach, c);
   if (o == PairOutcome::outside_valid_range)
     throw ContactError(ContactErrorKind::outside_valid_range, "latch " + latch.name + " on its lock face", state.time,
                        c.range_value, kMinCrossingSine);

@@ -6,7 +6,7 @@
 
 namespace dyngen::contact {
 
-PairOutcome segment_circle(const Segment& segment, const Circle& circle, PairContact& out) {
+PairOutcome segment_circle(const Segment& segment, const Circle& circle, double reach, PairContact& out) {
   const Vec3& L = segment.vector;
   // plane of the circle: A x + B y + C z + D = 0 with (A, B, C) = P_T - P_B (here the unit axis)
   const double rate = circle.axis.dot(L);
@@ -20,7 +20,8 @@ PairOutcome segment_circle(const Segment& segment, const Circle& circle, PairCon
   const double d_L = radial.norm();
   // Delta = d_L - R_C: the crossing lies in the material outside the circle
   const double lateral = d_L - circle.radius;
-  if (lateral <= 0.0) return PairOutcome::separated;
+  // beyond `reach` the crossing is not at this edge (engineering choice, as for segment-segment)
+  if (lateral <= 0.0 || lateral > reach) return PairOutcome::separated;
   const double length = L.norm();
   if (std::abs(rate) < kMinCrossingSine * length) {
     out.range_value = std::abs(rate) / length;

@@ -81,14 +81,15 @@ PairOutcome sphere_annulus(const PreparedAnnulus& pair, const Vec3& center, Pair
 
 // --- segment - circle (preprint sec. 2, fig. 7, steps 1-8) -----------------------------------------
 // The segment crosses the circle's plane at P_C; material lies outside R_C, so Delta = d_L - R_C > 0
-// decides the contact. The preprint then takes Delta_n = Delta (n_R . n_C) along
+// decides the contact (up to `reach`: a crossing farther out is not at this edge; use a few
+// Delta_n,max). The preprint then takes Delta_n = Delta (n_R . n_C) along
 // n_R = L x n_S / |L x n_S| (distance to the circle's tangent at the radial projection of P_C);
 // three Newton steps on the circle angle refine that tangent point to the exact common normal of the
 // segment and the circle (engineering addition, see the source). n_R . n_C > 0: the circle's body
 // is pushed outwards. point_first on the segment, point_second on the circle.
 // Valid while the segment crosses the plane at more than `kMinCrossingSine` (asin) to it.
 inline constexpr double kMinCrossingSine = 1e-3;
-PairOutcome segment_circle(const Segment& segment, const Circle& circle, PairContact& out);
+PairOutcome segment_circle(const Segment& segment, const Circle& circle, double reach, PairContact& out);
 
 // --- segment - segment (preprint sec. 3, fig. 13) --------------------------------------------------
 // Common perpendicular C_P C_A between the first (active, A) and second (passive, P) segments;
@@ -121,8 +122,8 @@ struct ConeSearch {
   int bisection_evaluated = 0;
   int evaluated = 0;
 };
-PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, PairContact& out,
-                                     ConeSearch& search);
+PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, double reach,
+                                     PairContact& out, ConeSearch& search);
 
 // Characteristic distance of one generatrix (preprint sec. 3): crossing parameter t_C of its line
 // with the circle's plane and the distance d of that crossing from the centre. False when the

@@ -30,6 +30,7 @@ double class_margin(const UnitGeometry& g, int pair_class) {
 void prepare_central_latch(const UnitGeometry& g, CentralLatch& latch) {
   latch.guides.clear();
   const double margin = class_margin(g, latch.pair_class);
+  latch.guide_reach = margin;
   for (const int p : latch.guide_primitives) {
     const PassiveShape& shape = g.passive.at(p).shape;
     LatchGuide guide{p, Circle{}};

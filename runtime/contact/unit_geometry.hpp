@@ -67,6 +67,7 @@ struct CentralLatch {
   int slot = -1;                      // passive Slot primitive
   int pair_class = -1;                // contact parameters of the back segment with the slot
   std::vector<LatchGuide> guides;     // built by finalize_geometry
+  double guide_reach = 0.0;           // built by finalize_geometry: depth analysed on the guides
 };
 
 // Peripheral unit latch (preprint sec. 3, fig. 11b, 15, 16): a translational plunger of reduced

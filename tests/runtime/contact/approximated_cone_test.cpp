@@ -90,7 +90,7 @@ TEST(ApproximatedCone, BisectionFindsTheGeneratrixOfAnExhaustiveScan) {
       const bool oracle_contact = best >= 0 && best_d > circle.radius;
       PairContact c;
       ConeSearch search;
-      const PairOutcome o = approximated_cone_circle(cone, circle, c, search);
+      const PairOutcome o = approximated_cone_circle(cone, circle, 1.0, c, search);
       EXPECT_LE(search.bisection_evaluated, levels + 2) << "k=" << k;
       max_total = std::max(max_total, search.evaluated);
       total += search.evaluated;
@@ -106,7 +106,7 @@ TEST(ApproximatedCone, BisectionFindsTheGeneratrixOfAnExhaustiveScan) {
       EXPECT_EQ(search.generatrix, best) << "k=" << k << " levels " << levels;
       // the contact is the segment-circle contact of that generatrix
       PairContact direct;
-      ASSERT_EQ(segment_circle(Segment{cone.starts[best], cone.vectors[best]}, circle, direct), PairOutcome::contact);
+      ASSERT_EQ(segment_circle(Segment{cone.starts[best], cone.vectors[best]}, circle, 1.0, direct), PairOutcome::contact);
       EXPECT_DOUBLE_EQ(c.penetration, direct.penetration);
     }
     EXPECT_GT(contacts, 1000) << levels;
@@ -128,10 +128,10 @@ TEST(ApproximatedCone, CoaxialCircleTakesTheMiddleGeneratrixAfterThreeEvaluation
   PairContact c;
   ConeSearch search;
   // crossing radius 0.42 - 0.5 * 0.04 / cos(30 deg) ~ 0.397 < 0.40: coaxial, no contact
-  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(-0.02 + 0.04, 0, 0), Vec3::UnitX(), 0.40}, c, search),
+  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(-0.02 + 0.04, 0, 0), Vec3::UnitX(), 0.40}, 1.0, c, search),
             PairOutcome::separated);
   EXPECT_EQ(search.bisection_evaluated, 3);
-  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(0.0, 0, 0), Vec3::UnitX(), 0.40}, c, search),
+  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(0.0, 0, 0), Vec3::UnitX(), 0.40}, 1.0, c, search),
             PairOutcome::contact);
   EXPECT_EQ(search.generatrix, 128);
   EXPECT_EQ(search.bisection_evaluated, 3);

@@ -53,7 +53,7 @@ TEST(SegmentCircle, AgreesWithSampledCurves) {
       }
     }
     PairContact c;
-    const PairOutcome o = segment_circle(segment, circle, c);
+    const PairOutcome o = segment_circle(segment, circle, 1.0, c);
     if (t_cross < 0) {
       if (std::abs(t0) > 1e-3 && std::abs(t0 - 1) > 1e-3) {
         EXPECT_EQ(o, PairOutcome::separated) << "k=" << k;
@@ -101,8 +101,18 @@ TEST(SegmentCircle, SegmentAlongThePlaneIsOutsideTheValidRange) {
   // crosses the plane at radius 0.31 m at 0.03 degrees to it
   const Segment s{Vec3(-0.5e-4, 0.31, -0.1), Vec3(1e-4, 0.0, 0.2)};
   PairContact c;
-  EXPECT_EQ(segment_circle(s, circle, c), PairOutcome::outside_valid_range);
+  EXPECT_EQ(segment_circle(s, circle, 1.0, c), PairOutcome::outside_valid_range);
   EXPECT_LT(c.range_value, kMinCrossingSine);
+}
+
+TEST(SegmentCircle, CrossingFartherOutThanTheReachIsNotAtThisEdge) {
+  const Circle circle{Vec3::Zero(), Vec3::UnitX(), 0.3};
+  const Segment s{Vec3(-0.05, 0.33, 0.0), Vec3(0.1, 0.0, 0.0)};
+  PairContact c;
+  EXPECT_EQ(segment_circle(s, circle, 0.02, c), PairOutcome::separated);
+  ASSERT_EQ(segment_circle(s, circle, 0.04, c), PairOutcome::contact);
+  EXPECT_NEAR(c.penetration, 0.03, 1e-12);
+  EXPECT_LT((c.normal - Vec3::UnitY()).norm(), 1e-12);
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ void check_edge(const BoundaryCircle& edge, unsigned seed, int& contacts, int& s
     };
     // skip centres behind the surfaces (inside the material): not a configuration of this pair
     const Vec2 q = m - Vec2(edge.x, edge.radius);
-    const auto outward = [](const Vec2& a) { return Vec2(-a.y(), a.x()) * (a.x() >= 0 ? 1.0 : -1.0); };
+    const auto outward = [](const Vec2& a) -> Vec2 { return Vec2(-a.y(), a.x()) * (a.x() >= 0 ? 1.0 : -1.0); };
     if (q.dot(outward(edge.along_before)) > 0 && q.dot(edge.along_before) > 0) continue;
     if (q.dot(outward(edge.along_after)) > 0 && q.dot(edge.along_after) > 0) continue;
     const auto best = grid_minimum([&](double u, double v) { return (surface(u, v) - center).squaredNorm(); }, -1.0,
