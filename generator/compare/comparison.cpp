@@ -56,21 +56,6 @@ struct Switch {
   bool switched_on = false;  // an optional optimization: saving = base - with it
 };
 
-// Switches the engine may or may not offer yet (special products, factoring).
-template <class O>
-void add_optional_switches(const O& defaults, std::vector<Switch>& switches) {
-  if constexpr (requires(O o) { o.special_products = false; }) {
-    O off = defaults;
-    off.special_products = false;
-    switches.push_back({"special_products_off", "special products off", off});
-  }
-  if constexpr (requires(O o) { o.factoring = true; }) {
-    O on = defaults;
-    on.factoring = true;
-    switches.push_back({"factoring_on", "optional factoring on", on, Constants::folded, true});
-  }
-}
-
 std::vector<Switch> switches() {
   const engine::Options defaults;
   std::vector<Switch> list;
@@ -83,7 +68,10 @@ std::vector<Switch> switches() {
   off("like_terms_off", "like terms off", &engine::Options::like_terms);
   off("trig_identity_off", "trig identity off", &engine::Options::trig_identity);
   off("reciprocal_cancel_off", "reciprocal cancellation off", &engine::Options::reciprocal_cancel);
-  add_optional_switches(defaults, list);
+  off("special_products_off", "special products off", &engine::Options::special_products);
+  engine::Options factoring = defaults;
+  factoring.factoring = true;
+  list.push_back({"factoring_on", "optional factoring on", factoring, Constants::folded, true});
   list.push_back({"constant_folding_off", "constant folding off (model numbers as inputs)", defaults,
                   Constants::inputs});
   return list;
