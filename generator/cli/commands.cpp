@@ -2,7 +2,6 @@
 
 namespace dyngen::cli {
 
-int run_demo(const Args&);
 int run_export_mjcf(const Args&);
 int run_eval(const Args&);
 int run_check(const Args&);
@@ -14,7 +13,6 @@ int run_bench(const Args&);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
-      {"demo", "", "build a small kernel with the engine and print it with its op counts", run_demo},
       {"export-mjcf", "MODEL [-o FILE]", "write a tree model as MuJoCo MJCF", run_export_mjcf},
       {"check", "MODEL", "validate a mechanism file and print its bodies, coordinates and loops", run_check},
       {"generate", "MODEL [--out DIR] [--params folded|runtime[:p,...]] [--algorithm auto|crba|aba] [--header-only]",
