@@ -26,6 +26,7 @@ struct CompareArgs {
 
 const char* const kUsage =
     "usage: dyngen compare MODEL [--format text|csv|markdown] [--cas-limit SECONDS] [--no-cas]\n"
+    "         (--cas-limit: wall-clock limit of each GiNaC baseline kernel, default 20)\n"
     "       dyngen compare --scaling chain:A..B [--format text|csv|markdown] [--csv FILE]";
 
 CompareArgs parse(const Args& args) {
