@@ -113,28 +113,27 @@ TEST(Eval, RandomStatesAreReproducibleAndPrintedAtFullPrecision) {
   EXPECT_EQ(replay, expected);
 }
 
-testing::RunResult eval_with_state(const std::string& state_text) {
-  const auto state_file = write_text("bad_state.json", state_text);
-  return run_dyngen("eval " + kChain6 + " --state " + state_file.string());
-}
-
 TEST(Eval, RejectsBadStateFilesNamingTheKey) {
+  const std::string arm = write_text("arm.yaml", kArm).string();
   struct Case {
+    std::string model;
     const char* text;
     const char* expected;  // in the message, after "bad_state.json:"
   };
   const Case cases[] = {
-      {"{\"q\": [0, 0, 0, 0, 0, 0],\n \"qdot\": [1, 2, 3, 4, 5, 6]}", "2:2: error: qdot: unknown key"},
-      {"{\"qd\": [1, 2, 3]}", "1:8: error: qd: expected a list of 6 finite numbers"},
-      {"{\"qdd\": [1, 2, 3, 4, 5, \"x\"]}", "1:25: error: qdd[5]: expected a finite number"},
-      {"{\"tau\": [1, 0, 0, 0, 0, 0]}", "1:10: error: tau[0]: coordinate link1 is not actuated"},
-      {"{\"base\": {\"w0\": [0, 0, 1]}}", "1:10: error: base: the model's base is fixed"},
-      {"{\"wrench\": {\"link7\": [0, 0, 0, 0, 0, 0]}}", "1:13: error: wrench.link7: no such moving body"},
-      {"{\"wrench\": {\"link6\": [0, 0, 0]}}", "1:22: error: wrench.link6: expected a list of 6 finite numbers"},
-      {"[1, 2]", "1:1: error: state: expected a mapping"},
+      {kChain6, "{\"q\": [0, 0, 0, 0, 0, 0],\n \"qdot\": [1, 2, 3, 4, 5, 6]}", "2:2: error: qdot: unknown key"},
+      {kChain6, "{\"qd\": [1, 2, 3]}", "1:8: error: qd: expected a list of 6 finite numbers"},
+      {kChain6, "{\"qdd\": [1, 2, 3, 4, 5, \"x\"]}", "1:25: error: qdd[5]: expected a finite number"},
+      {arm, "{\"tau\": [0, 1, 0]}", "1:13: error: tau[1]: coordinate slider is not actuated"},
+      {kChain6, "{\"base\": {\"w0\": [0, 0, 1]}}", "1:10: error: base: the model's base is fixed"},
+      {arm, "{\"base\": {\"v0\": [0, 0, 1]}}", "1:11: error: base.v0: unknown key; valid keys: w0, e0, a0"},
+      {kChain6, "{\"wrench\": {\"link7\": [0, 0, 0, 0, 0, 0]}}", "1:13: error: wrench.link7: no such moving body"},
+      {kChain6, "{\"wrench\": {\"link6\": [0, 0, 0]}}", "1:22: error: wrench.link6: expected a list of 6 finite numbers"},
+      {kChain6, "[1, 2]", "1:1: error: state: expected a mapping"},
   };
   for (const Case& c : cases) {
-    const testing::RunResult result = eval_with_state(c.text);
+    const auto state_file = write_text("bad_state.json", c.text);
+    const testing::RunResult result = run_dyngen("eval " + c.model + " --state " + state_file.string());
     EXPECT_EQ(result.exit_code, 1) << c.text;
     EXPECT_TRUE(result.out.empty()) << c.text;
     EXPECT_NE(result.err.find(std::string("bad_state.json:") + c.expected), std::string::npos)

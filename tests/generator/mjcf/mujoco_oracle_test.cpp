@@ -19,6 +19,7 @@
 #include "generator/algorithms/rnea.hpp"
 #include "generator/mjcf/mjcf_export.hpp"
 #include "generator/model/loader.hpp"
+#include "../model/lsan_suppressions.hpp"
 #include "mujoco_oracle.hpp"
 #include "random_tree.hpp"
 
