@@ -64,7 +64,7 @@ CompareArgs parse(const Args& args) {
     }
   }
   if (parsed.model.empty() == parsed.scaling.empty())
-    throw std::invalid_argument(std::string("give a MODEL or --scaling, not both\n") + kUsage);
+    throw std::invalid_argument(std::string("give either a MODEL or --scaling chain:A..B\n") + kUsage);
   if (!parsed.csv_file.empty() && parsed.scaling.empty())
     throw std::invalid_argument("--csv goes with --scaling");
   return parsed;
