@@ -4,6 +4,7 @@
 #include "contact/latches.hpp"
 
 #include <cmath>
+#include <type_traits>
 
 namespace dyngen::contact {
 
@@ -61,20 +62,18 @@ void update_peripheral_latch(const UnitGeometry&, const PeripheralLatch& latch, 
 
 void peripheral_latch_back_contacts(const UnitGeometry& g, int index, const UnitState& state, ContactData& data) {
   const PeripheralLatch& latch = g.peripheral_latches[index];
-  const LinkState& link = state.links[latch.link];
-  const Vec3 origin = link.to_passive(latch.origin);
-  const Vec3 tip = origin + latch.length * (link.rotation.transpose() * latch.direction);
-  PairContact c;
-  // the latch segment A-B across the lock face's inner edge (radius R_Stop,min)
-  const double reach = kDepthMarginFactor * g.pair_classes[latch.pair_class].parameters.max_penetration;
-  PairOutcome o = segment_circle(Segment{origin, tip - origin}, latch.lock_circle, reach, c);
-  if (o == PairOutcome::outside_valid_range)
-    throw ContactError(ContactErrorKind::outside_valid_range, "latch " + latch.name + " on its lock face", state.time,
-                       c.range_value, kMinCrossingSine);
-  if (o == PairOutcome::contact) apply_contact(g, latch.pair_class, -1, latch.name.c_str(), latch.link, c, state, data);
   if (latch.back < 0) return;
-  // the latch's end point B on the reverse conical face of the stop
-  o = sphere_frustum(latch.back_prepared, tip, c);
+  const LinkState& link = state.links[latch.link];
+  const Vec3 tip = link.to_passive(latch.origin) + latch.length * (link.rotation.transpose() * latch.direction);
+  PairContact c;
+  // the latch's end point B on the stop's back face
+  const PairOutcome o = std::visit(
+      [&](const auto& back) {
+        using T = std::decay_t<decltype(back)>;
+        if constexpr (std::is_same_v<T, PreparedAnnulus>) return sphere_annulus(back, tip, c);
+        else return sphere_frustum(back, tip, c);
+      },
+      latch.back_prepared);
   if (o == PairOutcome::outside_valid_range)
     throw ContactError(ContactErrorKind::outside_valid_range, "latch " + latch.name + " on its back face", state.time,
                        c.range_value, 0.0);

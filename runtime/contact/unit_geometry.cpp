@@ -62,9 +62,13 @@ void prepare_peripheral_latch(const UnitGeometry& g, PeripheralLatch& latch) {
     unsuitable("latch " + latch.name, g.passive[latch.lock], "circle or boundary_circle");
   latch.lock_x = latch.lock_circle.center.x();
   if (latch.back >= 0) {
-    const auto* back = std::get_if<Frustum>(&g.passive.at(latch.back).shape);
-    if (!back) unsuitable("latch " + latch.name, g.passive[latch.back], "frustum");
-    latch.back_prepared = prepare_sphere_frustum(*back, 0.0, margin);
+    const PassiveShape& back = g.passive.at(latch.back).shape;
+    if (const auto* a = std::get_if<Annulus>(&back))
+      latch.back_prepared = prepare_sphere_annulus(*a, 0.0, margin);
+    else if (const auto* f = std::get_if<Frustum>(&back))
+      latch.back_prepared = prepare_sphere_frustum(*f, 0.0, margin);
+    else
+      unsuitable("latch " + latch.name, g.passive[latch.back], "annulus or frustum");
   }
 }
 

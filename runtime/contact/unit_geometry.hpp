@@ -74,8 +74,12 @@ struct CentralLatch {
 // mass along `direction` from `origin` (ring frame); its tip E = origin + (length - x_L) direction.
 // Before triggering the tip slides on the stop's 45-degree guide frustum; the spring deflection x_L
 // follows m x'' = -k x - f_0 + f_R,L by implicit Euler. It triggers when the tip passes the lock
-// plane x = lock_x; afterwards its segment meets the lock circle (radius R_Stop,min in that plane)
-// and its tip the back frustum, as ordinary contacts with pair class `pair_class`.
+// plane x = lock_x outside the lock circle (radius R_Stop,min in that plane); afterwards its tip
+// meets the stop's back face (an annulus, the lock face, or a reverse frustum) as an ordinary
+// contact with pair class `pair_class`. Engineering choice: the preprint's second back contact,
+// the latch segment crossing the lock plane outside R_Stop,min, is not used: for a lock face
+// normal to the axis that lateral overlap is not a penetration (it would jump to the full overhang
+// of the tip as soon as the plane is crossed).
 struct PeripheralLatch {
   std::string name;
   int link = -1;
@@ -90,13 +94,13 @@ struct PeripheralLatch {
   double contact_stiffness = 0.0;  // k_L,S
   int guide = -1;       // passive Frustum (45-degree guide face of the stop)
   int lock = -1;        // passive Circle or BoundaryCircle: inner edge of the lock face, x = lock_x
-  int back = -1;        // passive Frustum met by the tip after triggering, or -1
+  int back = -1;        // passive Annulus or Frustum met by the tip after triggering, or -1
   int pair_class = -1;  // contact parameters after triggering
   // built by finalize_geometry
   PreparedFrustum guide_prepared;
   Circle lock_circle;
   double lock_x = 0.0;  // abscissa of the lock plane (the lock circle's centre)
-  PreparedFrustum back_prepared;
+  std::variant<PreparedAnnulus, PreparedFrustum> back_prepared;
 };
 
 // Contact (capture) sensor: a spring-loaded sphere of negligible mass that retracts by the

@@ -26,7 +26,7 @@ TEST(PeripheralRingApproach, PetalsThenRingPlaneThenCapture) {
   // r + e from the other ring's centre: e <= 0.40 + 0.5 mm - r keeps ~0.5 mm of penetration
   const double tan30 = std::tan(std::numbers::pi / 6);
   const auto miss = [&](double d) { return std::clamp(0.0005 + 0.40 - 0.405 + (0.01 - d) * tan30, 0.0, 0.04); };
-  const double h = 1e-3, speed = 0.05, d_start = -0.30, d_end = 0.0008;
+  const double h = 1e-3, speed = 0.05, d_start = -0.30, d_end = 0.002;
   std::map<std::string, double> first;
   const auto mark = [&](const std::string& what, double t) { first.emplace(what, t); };
   UnitState state;
