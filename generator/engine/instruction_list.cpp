@@ -70,6 +70,24 @@ class Flattener {
     return poly_value_.at(root);
   }
 
+  // How many reachable polys use each monomial: factoring only pays for monomials no other poly
+  // needs. Visits every reachable poly once.
+  void count_monomial_uses(const std::vector<PolyId>& roots) {
+    std::vector<PolyId> pending = roots;
+    std::unordered_map<PolyId, bool> seen;
+    while (!pending.empty()) {
+      const PolyId p = pending.back();
+      pending.pop_back();
+      if (!seen.emplace(p, true).second) continue;
+      for (const Term& t : ctx_.poly(p)) {
+        ++mono_uses_[t.mono];
+        for (const Factor& f : ctx_.monomial(t.mono)) {
+          if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
+        }
+      }
+    }
+  }
+
   std::vector<Instruction> take() { return std::move(instructions_); }
 
  private:
@@ -140,11 +158,13 @@ class Flattener {
     return value;
   }
 
-  // Optional factoring a·b + a·c → a·(b + c) by the atom common to most terms (at least two);
-  // returns -1 when no atom is shared.
+  // Optional factoring a·b + a·c → a·(b + c) by the atom common to most terms whose monomials no
+  // other poly uses (at least two such terms, so at least one multiplication is saved); returns
+  // -1 when there is no such atom.
   int emit_factored(const std::vector<Term>& terms) {
     std::map<AtomId, int> uses;
     for (const Term& t : terms) {
+      if (mono_uses_[t.mono] != 1) continue;
       for (const Factor& f : ctx_.monomial(t.mono)) ++uses[f.atom];
     }
     AtomId common = 0;
@@ -158,7 +178,7 @@ class Flattener {
       const auto& factors = ctx_.monomial(t.mono);
       auto it = std::find_if(factors.begin(), factors.end(),
                              [&](const Factor& f) { return f.atom == common; });
-      if (it == factors.end()) {
+      if (it == factors.end() || mono_uses_[t.mono] != 1) {
         rest.push_back(t);
         continue;
       }
@@ -262,6 +282,7 @@ class Flattener {
   std::unordered_map<std::uint32_t, int> poly_value_;
   std::unordered_map<std::uint32_t, int> atom_value_;
   std::unordered_map<MonoId, int> mono_value_;
+  std::unordered_map<MonoId, int> mono_uses_;
 };
 
 }  // namespace
@@ -279,6 +300,13 @@ InstructionList flatten(const std::vector<NamedOutput>& outputs) {
   }
   if (ctx == nullptr) return list;
   Flattener flattener(*ctx);
+  if (ctx->options().factoring) {
+    std::vector<PolyId> roots;
+    for (const auto& output : outputs) {
+      for (const Expr& e : output.elements) roots.push_back(e.id());
+    }
+    flattener.count_monomial_uses(roots);
+  }
   for (const auto& output : outputs) {
     for (std::size_t i = 0; i < output.elements.size(); ++i) {
       list.outputs.push_back(
