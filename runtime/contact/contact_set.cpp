@@ -15,6 +15,8 @@ ContactData make_contact_data(const UnitGeometry& g) {
   d.central_latches.assign(g.central_latches.size(), CentralLatchState{});
   d.peripheral_latches.assign(g.peripheral_latches.size(), PeripheralLatchState{});
   d.sensors.assign(g.sensors.size(), SensorState{});
+  d.active_point.assign(g.active_offset.back(), Vec3::Zero());
+  d.active_vector.assign(g.active_offset.back(), Vec3::Zero());
   return d;
 }
 
@@ -78,50 +80,71 @@ void passive_first_to_active_first(PairContact& c) {
   std::swap(c.point_first, c.point_second);
 }
 
+// Active primitives in PU, once per evaluation (eq. 2.1; vectors rotated by A_PUB,j^T).
+void transform_active(const UnitGeometry& g, const UnitState& state, ContactData& data) {
+  for (std::size_t l = 0; l < g.links.size(); ++l) {
+    const LinkState& ls = state.links[l];
+    for (std::size_t a = 0; a < g.links[l].primitives.size(); ++a) {
+      const int i = g.active_offset[l] + static_cast<int>(a);
+      const ActiveShape& shape = g.links[l].primitives[a].shape;
+      if (const auto* s = std::get_if<Sphere>(&shape)) {
+        data.active_point[i] = ls.to_passive(s->center);
+      } else if (const auto* s = std::get_if<Segment>(&shape)) {
+        data.active_point[i] = ls.to_passive(s->origin);
+        data.active_vector[i] = ls.rotation.transpose() * s->vector;
+      } else if (const auto* c = std::get_if<Circle>(&shape)) {
+        data.active_point[i] = ls.to_passive(c->center);
+        data.active_vector[i] = ls.rotation.transpose() * c->axis;
+      }
+    }
+  }
+}
+
 PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState& l, PairContact& c, ContactData& data) {
   const ActiveShape& active = g.links[t.link].primitives[t.active].shape;
   const PassiveShape& passive = g.passive[t.passive].shape;
   const double reach = kDepthMarginFactor * g.pair_classes[t.pair_class].parameters.max_penetration;
+  const int i = g.active_offset[t.link] + t.active;
+  const Vec3& point = data.active_point[i];
+  const Vec3& vector = data.active_vector[i];
   switch (t.kind) {
     case PairKind::sphere_frustum:
-      return sphere_frustum(std::get<PreparedFrustum>(t.prepared), l.to_passive(std::get<Sphere>(active).center), c);
+      return sphere_frustum(*std::get_if<PreparedFrustum>(&t.prepared), point, c);
     case PairKind::sphere_boundary_circle:
-      return sphere_boundary_circle(std::get<PreparedBoundaryCircle>(t.prepared),
-                                    l.to_passive(std::get<Sphere>(active).center), c);
+      return sphere_boundary_circle(*std::get_if<PreparedBoundaryCircle>(&t.prepared), point, c);
     case PairKind::sphere_cylinder:
-      return sphere_cylinder(std::get<PreparedCylinder>(t.prepared), l.to_passive(std::get<Sphere>(active).center), c);
+      return sphere_cylinder(*std::get_if<PreparedCylinder>(&t.prepared), point, c);
     case PairKind::sphere_annulus:
-      return sphere_annulus(std::get<PreparedAnnulus>(t.prepared), l.to_passive(std::get<Sphere>(active).center), c);
-    case PairKind::segment_circle: {
-      const Segment& s = std::get<Segment>(active);
-      return segment_circle(Segment{l.to_passive(s.origin), l.rotation.transpose() * s.vector},
-                            std::get<Circle>(t.prepared), reach, c);
-    }
+      return sphere_annulus(*std::get_if<PreparedAnnulus>(&t.prepared), point, c);
+    case PairKind::segment_circle:
+      return segment_circle(Segment{point, vector}, *std::get_if<Circle>(&t.prepared), reach, c);
     case PairKind::circle_segment: {
-      const Circle& a = std::get<Circle>(active);
-      const Circle circle{l.to_passive(a.center), l.rotation.transpose() * a.axis, a.radius};
-      const PairOutcome o = segment_circle(std::get<Segment>(passive), circle, reach, c);
+      const Circle circle{point, vector, std::get_if<Circle>(&active)->radius};
+      const PairOutcome o = segment_circle(*std::get_if<Segment>(&passive), circle, reach, c);
       if (o == PairOutcome::contact) passive_first_to_active_first(c);
       return o;
     }
     case PairKind::segment_segment: {
-      const Segment& s = std::get<Segment>(active);
-      return segment_segment(Segment{l.to_passive(s.origin), l.rotation.transpose() * s.vector},
-                             std::get<Segment>(passive), Vec3::UnitX(), reach, c);
+      const Segment& p = *std::get_if<Segment>(&passive);
+      // bounding spheres about the midpoints first
+      if ((point + 0.5 * vector - p.origin - 0.5 * p.vector).squaredNorm() > t.reject_distance * t.reject_distance)
+        return PairOutcome::separated;
+      return segment_segment(Segment{point, vector}, p, Vec3::UnitX(), reach, c);
     }
     case PairKind::cone_circle: {
       ConeSearch search;
-      const PairOutcome o = approximated_cone_circle(std::get<ApproximatedCone>(active),
-                                                     circle_to_link(std::get<Circle>(t.prepared), l), reach, c, search);
+      const PairOutcome o = approximated_cone_circle(*std::get_if<ApproximatedCone>(&active),
+                                                     circle_to_link(*std::get_if<Circle>(&t.prepared), l), reach, c,
+                                                     search);
       data.generatrices_evaluated += search.evaluated;
       if (o == PairOutcome::contact) contact_to_passive(c, l);
       return o;
     }
     case PairKind::circle_cone: {
-      const Circle& a = std::get<Circle>(active);
-      const Circle circle{l.to_passive(a.center), l.rotation.transpose() * a.axis, a.radius};
+      const Circle circle{point, vector, std::get_if<Circle>(&active)->radius};
       ConeSearch search;
-      const PairOutcome o = approximated_cone_circle(std::get<ApproximatedCone>(passive), circle, reach, c, search);
+      const PairOutcome o =
+          approximated_cone_circle(*std::get_if<ApproximatedCone>(&passive), circle, reach, c, search);
       data.generatrices_evaluated += search.evaluated;
       if (o == PairOutcome::contact) passive_first_to_active_first(c);
       return o;
@@ -171,6 +194,7 @@ void evaluate_contacts(const UnitGeometry& g, const UnitState& state, ContactDat
   data.generatrices_evaluated = 0;
   for (Wrench& w : data.link_wrenches) w = Wrench{};
   data.passive_wrench = Wrench{};
+  transform_active(g, state, data);
   for (std::size_t k = 0; k < g.tasks.size(); ++k) {
     const PairTask& t = g.tasks[k];
     const LinkState& l = state.links[t.link];

@@ -79,6 +79,10 @@ struct ContactData {
   std::vector<SensorState> sensors;
   bool captured = false;
   int generatrices_evaluated = 0;  // by approximated-cone searches in the last evaluation
+  // scratch: active primitives in PU (sphere centre, segment origin/vector, circle centre/axis),
+  // numbered by UnitGeometry::active_offset
+  std::vector<Vec3> active_point;
+  std::vector<Vec3> active_vector;
 };
 
 ContactData make_contact_data(const UnitGeometry& geometry);

@@ -8,23 +8,19 @@
 
 namespace dyngen::contact {
 
-// Radial unit vector (0, y/r, z/r) of a point at distance r = d_L from X_PU; valid for r > 0.
+// A point's abscissa x and distance r = d_L from X_PU; lifts meridian vectors through its radial
+// direction (0, y/r, z/r), valid for r > 0.
 struct Meridian {
   double x = 0.0;
   double r = 0.0;
-  double cos_phi = 1.0;
-  double sin_phi = 0.0;
+  double y = 0.0;
+  double z = 0.0;
 
-  explicit Meridian(const Vec3& p) : x(p.x()), r(std::hypot(p.y(), p.z())) {
-    if (r > 0.0) {
-      cos_phi = p.y() / r;
-      sin_phi = p.z() / r;
-    }
-  }
+  explicit Meridian(const Vec3& p) : x(p.x()), r(std::sqrt(p.y() * p.y() + p.z() * p.z())), y(p.y()), z(p.z()) {}
   Vec2 point() const { return {x, r}; }
   // (a_x, a_r) -> (a_x, a_r y/r, a_r z/r)
-  Vec3 lift_vector(const Vec2& a) const { return {a.x(), a.y() * cos_phi, a.y() * sin_phi}; }
-  Vec3 lift_point(const Vec2& p) const { return {p.x(), p.y() * cos_phi, p.y() * sin_phi}; }
+  Vec3 lift_vector(const Vec2& a) const { return {a.x(), a.y() * y / r, a.y() * z / r}; }
+  Vec3 lift_point(const Vec2& p) const { return {p.x(), p.y() * y / r, p.y() * z / r}; }
 };
 
 // Radii below this are "on the axis": the radial direction, hence the normal, is undefined.

@@ -3,6 +3,7 @@
 #include "contact/pairs.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace dyngen::contact {
 
@@ -20,7 +21,8 @@ PreparedAnnulus prepare_sphere_annulus(const Annulus& annulus, double sphere_rad
 
 PairOutcome sphere_annulus(const PreparedAnnulus& pair, const Vec3& center, PairContact& out) {
   const Annulus& a = pair.annulus;
-  const double r = std::hypot(center.y(), center.z());
+  if (center.x() < pair.range.x_min || center.x() > pair.range.x_max) return PairOutcome::separated;
+  const double r = std::sqrt(center.y() * center.y() + center.z() * center.z());
   if (!pair.range.contains(center.x(), r)) return PairOutcome::separated;
   // Delta_n = x_S - x_C,min for material on the +X side, mirrored otherwise
   const double penetration = pair.sphere_radius + a.material_side * (center.x() - a.x);

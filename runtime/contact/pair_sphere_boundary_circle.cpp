@@ -14,6 +14,7 @@ PreparedBoundaryCircle prepare_sphere_boundary_circle(const BoundaryCircle& edge
 }
 
 PairOutcome sphere_boundary_circle(const PreparedBoundaryCircle& pair, const Vec3& center, PairContact& out) {
+  if (center.x() < pair.range.x_min || center.x() > pair.range.x_max) return PairOutcome::separated;
   const Meridian m(center);
   if (!pair.range.contains(m.x, m.r)) return PairOutcome::separated;
   const BoundaryCircle& e = pair.edge;

@@ -15,6 +15,7 @@ PreparedCylinder prepare_sphere_cylinder(const Cylinder& cylinder, double sphere
 }
 
 PairOutcome sphere_cylinder(const PreparedCylinder& pair, const Vec3& center, PairContact& out) {
+  if (center.x() < pair.range.x_min || center.x() > pair.range.x_max) return PairOutcome::separated;
   const Meridian m(center);
   if (!pair.range.contains(m.x, m.r)) return PairOutcome::separated;
   // Delta_n = d_L - d_L,min = d_L - (R_CB - R_S)

@@ -33,6 +33,7 @@ PreparedFrustum prepare_sphere_frustum(const Frustum& frustum, double sphere_rad
 }
 
 PairOutcome sphere_frustum(const PreparedFrustum& pair, const Vec3& center, PairContact& out) {
+  if (center.x() < pair.range.x_min || center.x() > pair.range.x_max) return PairOutcome::separated;
   const Meridian m(center);
   if (!pair.range.contains(m.x, m.r)) return PairOutcome::separated;
   const Vec2 q = m.point() - pair.rim1;

@@ -155,6 +155,8 @@ bool pair_kind(const ActiveShape& active, const PassiveShape& passive, PairKind&
 
 void finalize_geometry(UnitGeometry& g) {
   g.tasks.clear();
+  g.active_offset.assign(1, 0);
+  for (const Link& link : g.links) g.active_offset.push_back(g.active_offset.back() + static_cast<int>(link.primitives.size()));
   for (std::size_t l = 0; l < g.links.size(); ++l) {
     const Link& link = g.links[l];
     for (std::size_t a = 0; a < link.primitives.size(); ++a) {
@@ -194,8 +196,11 @@ void finalize_geometry(UnitGeometry& g) {
                                 ? std::get<Circle>(passive.shape)
                                 : coaxial_circle(std::get<BoundaryCircle>(passive.shape));
             break;
-          case PairKind::circle_segment:
           case PairKind::segment_segment:
+            task.reject_distance = 0.5 * std::get<Segment>(active.shape).vector.norm() +
+                                   0.5 * std::get<Segment>(passive.shape).vector.norm() + margin;
+            break;
+          case PairKind::circle_segment:
           case PairKind::circle_cone:
             break;
         }

@@ -144,6 +144,8 @@ struct PairTask {
   int passive = -1;
   int pair_class = -1;
   std::variant<std::monostate, PreparedFrustum, PreparedBoundaryCircle, PreparedCylinder, PreparedAnnulus, Circle> prepared;
+  // segment - segment: midpoints farther apart than this cannot give a contact within reach
+  double reject_distance = 0.0;
 };
 
 struct UnitGeometry {
@@ -157,6 +159,7 @@ struct UnitGeometry {
   CaptureRule capture = CaptureRule::all_latches;
   // built by finalize_geometry
   std::vector<PairTask> tasks;
+  std::vector<int> active_offset;  // per link: index of its first primitive in a flat numbering
 
   int find_passive(const std::string& name) const;
   int find_link(const std::string& name) const;
