@@ -9,9 +9,9 @@ namespace dyngen::contact {
 bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out) {
   const double rate = circle.axis.dot(vector);
   if (rate == 0.0) return false;
-  // t_C of the generatrix line with the circle's plane, then d = |P_C - P_B|
+  // t_C of the generatrix line with the circle's plane, then d^2 = |P_C - P_B|^2
   out.t = circle.axis.dot(circle.center - start) / rate;
-  out.distance = (start + out.t * vector - circle.center).norm();
+  out.distance_squared = (start + out.t * vector - circle.center).squaredNorm();
   return true;
 }
 
@@ -29,7 +29,7 @@ struct Probe {
     GeneratrixCrossing g;
     if (!generatrix_crossing(cone.starts[i], cone.vectors[i], circle, g)) {
       g.t = std::numeric_limits<double>::infinity();
-      g.distance = -std::numeric_limits<double>::infinity();
+      g.distance_squared = -1.0;
     }
     return g;
   }
@@ -89,13 +89,13 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
   GeneratrixCrossing g_max;
   while (iE - iB > 1) {
     // equal distances: the cone's axis is the circle's axis, the middle one is taken
-    if (gB.distance == gM.distance && gM.distance == gE.distance) {
+    if (gB.distance_squared == gM.distance_squared && gM.distance_squared == gE.distance_squared) {
       i_max = iM;
       g_max = gM;
       break;
     }
     // keep the two generatrices with the largest distances and halve the sector
-    if (gB.distance >= gE.distance) {
+    if (gB.distance_squared >= gE.distance_squared) {
       iE = iM;
       gE = gM;
     } else {
@@ -109,7 +109,7 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
   }
   search.bisection_evaluated = search.evaluated;
   if (i_max < 0) {
-    const bool begin = gB.distance >= gE.distance;
+    const bool begin = gB.distance_squared >= gE.distance_squared;
     i_max = begin ? iB : iE;
     g_max = begin ? gB : gE;
   }
@@ -121,20 +121,20 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
     const int n = i_max + side;
     if (n < 0 || n > last) continue;
     const GeneratrixCrossing g = probe(n);
-    if (g.distance <= g_max.distance) continue;
+    if (g.distance_squared <= g_max.distance_squared) continue;
     int lo = side > 0 ? n : 0, hi = side > 0 ? last : n;
     while (hi - lo > 1) {
       const int m = (lo + hi) / 2;
-      if (probe(m + 1).distance > probe(m).distance) lo = m + 1;
+      if (probe(m + 1).distance_squared > probe(m).distance_squared) lo = m + 1;
       else hi = m;
     }
     const GeneratrixCrossing g_lo = probe(lo), g_hi = probe(hi);
-    i_max = g_lo.distance >= g_hi.distance ? lo : hi;
-    g_max = g_lo.distance >= g_hi.distance ? g_lo : g_hi;
+    i_max = g_lo.distance_squared >= g_hi.distance_squared ? lo : hi;
+    g_max = g_lo.distance_squared >= g_hi.distance_squared ? g_lo : g_hi;
     break;
   }
   // d(i_Max) < R_R: no generatrix reaches the material around the circle
-  if (!(g_max.distance > circle.radius)) return PairOutcome::separated;
+  if (!(g_max.distance_squared > circle.radius * circle.radius)) return PairOutcome::separated;
   int chosen = i_max;
   if (!on_segment(g_max)) {
     // monotone-length modification: from i_Max walk in the direction in which t_C approaches [0, 1]
@@ -147,11 +147,11 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
     for (const int end : {0, last})
       if (end != i_max) candidates[n++] = walk(probe, end, probe(end), last);
     chosen = -1;
-    double best = circle.radius;
+    double best = circle.radius * circle.radius;
     for (int k = 0; k < n; ++k) {
       const Candidate& c = candidates[k];
-      if (c.index >= 0 && c.crossing.distance > best) {
-        best = c.crossing.distance;
+      if (c.index >= 0 && c.crossing.distance_squared > best) {
+        best = c.crossing.distance_squared;
         chosen = c.index;
       }
     }

@@ -126,11 +126,11 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
                                      PairContact& out, ConeSearch& search);
 
 // Characteristic distance of one generatrix (preprint sec. 3): crossing parameter t_C of its line
-// with the circle's plane and the distance d of that crossing from the centre. False when the
-// generatrix is parallel to the plane.
+// with the circle's plane and the squared distance d^2 of that crossing from the centre (the
+// searches compare d only). False when the generatrix is parallel to the plane.
 struct GeneratrixCrossing {
   double t = 0.0;
-  double distance = 0.0;
+  double distance_squared = 0.0;
 };
 bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out);
 
