@@ -20,9 +20,9 @@ const std::vector<Command>& commands() {
       {"count", "MODEL [--params ...]", "print the operation counts of each kernel", run_count},
       {"compare", "MODEL [--format text|csv|markdown] | --scaling chain:A..B",
        "operation counts of the routes, ablation of the optimizations, GiNaC baseline; chain scaling", run_compare},
-      {"verify", "MODEL [--params ...] [--states N] [--seed S]",
+      {"verify", "MODEL [--params ...] [--states N]",
        "compile the kernels and compare each with the double instantiation of its algorithm", run_verify},
-      {"bench", "MODEL [--params ...] [--states N] [--min-time S]",
+      {"bench", "MODEL [--params ...] [--min-time S]",
        "ns per call of each kernel beside the double instantiation and MuJoCo", run_bench},
       {"eval", "MODEL (--state FILE | --random SEED)", "evaluate M, b, qdd (CRBA, ABA), RNEA, base wrench as JSON", run_eval},
   };
