@@ -19,8 +19,10 @@ constexpr std::string_view kKeywords[] = {
     "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
     "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
     "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main", "std", "NULL",
-    "assert", "errno"};
+    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+
+// Names that are no keywords but would clash with what emitted code uses or includes.
+constexpr std::string_view kReserved[] = {"main", "std", "NULL", "assert", "errno"};
 
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -40,7 +42,12 @@ bool is_plain_identifier(std::string_view name) {
                    [](char c) { return is_alpha(c) || is_digit(c) || c == '_'; })) {
     return false;
   }
-  return std::find(std::begin(kKeywords), std::end(kKeywords), name) == std::end(kKeywords);
+  return !is_cpp_keyword(name) &&
+         std::find(std::begin(kReserved), std::end(kReserved), name) == std::end(kReserved);
+}
+
+bool is_cpp_keyword(std::string_view word) {
+  return std::find(std::begin(kKeywords), std::end(kKeywords), word) != std::end(kKeywords);
 }
 
 std::string mangle_identifier(std::string_view name) {

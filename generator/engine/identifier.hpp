@@ -11,6 +11,9 @@ namespace dyngen::engine {
 // not a keyword, and not beginning with the mangling prefix "m_".
 bool is_plain_identifier(std::string_view name);
 
+// C++ keywords and alternative tokens (the model loader refuses them as names, too).
+bool is_cpp_keyword(std::string_view word);
+
 // `name` itself when it is plain; otherwise "m_" followed by the hex digits of the name's bytes.
 // Distinct names give distinct identifiers. Model names are validated on load, so mangling is
 // the last line of defence, not the usual path.

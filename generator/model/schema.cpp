@@ -4,6 +4,7 @@
 #include <regex>
 #include <set>
 
+#include "engine/identifier.hpp"
 #include "model/file_model.hpp"
 #include "model/validation.hpp"
 
@@ -41,7 +42,7 @@ bool is_identifier(const std::string& name) {
 
 bool is_model_name(const std::string& name) {
   static const std::regex pattern("[a-z][a-z0-9_]*");
-  return std::regex_match(name, pattern) && !is_cpp_keyword(name);
+  return std::regex_match(name, pattern) && !engine::is_cpp_keyword(name);
 }
 
 Matrix3 numeric(const ExMat& m, const ParameterTable& table) {

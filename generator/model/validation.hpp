@@ -16,7 +16,5 @@ std::optional<std::string> check_inertia_tensor(const Matrix3& tensor_about_com)
 // Checks that R is a proper rotation (R R^T = E, det R = +1). Returns a message or nullopt.
 std::optional<std::string> check_rotation(const Matrix3& r);
 
-// C++ keywords (and alternative tokens), which the model name must not be.
-bool is_cpp_keyword(const std::string& word);
 
 }  // namespace dyngen::model_detail
