@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace dyngen::contact {
@@ -38,6 +40,22 @@ TEST(GeometryFile, LoadsThePeripheralRingUnit) {
   }
   EXPECT_EQ(cone_tasks, 6);
   EXPECT_EQ(segment_segment, 36);
+}
+
+TEST(GeometryFile, TheReadmeExampleLoads) {
+  std::ifstream in(std::string(DYNGEN_SOURCE_DIR) + "/runtime/contact/README.md");
+  ASSERT_TRUE(in);
+  std::stringstream all;
+  all << in.rdbuf();
+  const std::string text = all.str();
+  const std::size_t begin = text.find("```yaml\n");
+  ASSERT_NE(begin, std::string::npos);
+  const std::size_t end = text.find("```", begin + 8);
+  const UnitGeometry g = parse_unit_geometry(text.substr(begin + 8, end - begin - 8), "README.md");
+  EXPECT_EQ(g.central_latches.size(), 1u);
+  EXPECT_EQ(g.sensors.size(), 1u);
+  // head: plane, cone, socket, bottom (class "cone"), mouth, socket_edge; pad: 2 edges; petal: ring
+  EXPECT_EQ(g.tasks.size(), 6u + 2u + 1u);
 }
 
 std::string error_of(const std::string& text) {
