@@ -7,7 +7,7 @@
 //     output: data.LD (strict lower triangle = L, diagonal = D), data.inv_d = 1 / D_ii
 //   void ltdl_solve(const std::vector<int>& lambda, const LtdlData<S>&, std::vector<S>& x)
 //     in place: x = H^{-1} x
-//   Overloads taking a Mechanism<S> use mech.lambda.
+//   Overloads taking a Mechanism<S> use mech.lambda; ltdl_solve_system(mech, H, b) does both.
 #pragma once
 
 #include <cstddef>
@@ -70,6 +70,16 @@ void ltdl(const Mechanism<S>& mech, const spatial::Matrix<S>& H, LtdlData<S>& da
 template <class S>
 void ltdl_solve(const Mechanism<S>& mech, const LtdlData<S>& data, std::vector<S>& x) {
   ltdl_solve(mech.lambda, data, x);
+}
+
+// x = H^{-1} b: factorization and solve in one call.
+template <class S>
+std::vector<S> ltdl_solve_system(const Mechanism<S>& mech, const spatial::Matrix<S>& H,
+                                 std::vector<S> b) {
+  LtdlData<S> factor(mech);
+  ltdl(mech, H, factor);
+  ltdl_solve(mech, factor, b);
+  return b;
 }
 
 }  // namespace dyngen::algorithms

@@ -206,11 +206,8 @@ Json evaluate(Model model, const EvalState& input) {
   algorithms::crba(mech, state, crba);
   algorithms::GeneralizedForcesData<double> forces(mech);
   algorithms::generalized_forces(mech, state, forces);
-  algorithms::LtdlData<double> factor(mech);
-  algorithms::ltdl(mech, crba.H, factor);
   // qdd = M^-1 b
-  std::vector<double> qdd_crba = forces.b;
-  algorithms::ltdl_solve(mech, factor, qdd_crba);
+  const std::vector<double> qdd_crba = algorithms::ltdl_solve_system(mech, crba.H, forces.b);
   algorithms::AbaData<double> aba(mech);
   algorithms::aba(mech, state, aba);
   algorithms::RneaData<double> rnea(mech);

@@ -11,6 +11,7 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/kinematics.hpp"
 #include "generator/algorithms/ltdl.hpp"
@@ -27,20 +28,6 @@ std::vector<S> flat(const spatial::Vec6<S>& v) {
   std::vector<S> out;
   for (int k = 0; k < 6; ++k) out.push_back(v[k]);
   return out;
-}
-
-template <class S>
-std::vector<S> forward_dynamics_by_crba(const algorithms::Mechanism<S>& mech,
-                                        const algorithms::State<S>& state) {
-  algorithms::CrbaData<S> crba(mech);
-  algorithms::crba(mech, state, crba);
-  algorithms::GeneralizedForcesData<S> forces(mech);
-  algorithms::generalized_forces(mech, state, forces);
-  algorithms::LtdlData<S> factor(mech);
-  algorithms::ltdl(mech, crba.H, factor);
-  std::vector<S> qdd = forces.b;
-  algorithms::ltdl_solve(mech, factor, qdd);
-  return qdd;
 }
 
 template <class S>
@@ -61,7 +48,7 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
     algorithms::generalized_forces(mech, state, data);
     return {{"b", data.b}};
   }
-  if (kernel == "forward_dynamics_crba") return {{"qdd", forward_dynamics_by_crba(mech, state)}};
+  if (kernel == "forward_dynamics_crba") return {{"qdd", algorithms::forward_dynamics_crba(mech, state)}};
   if (kernel == "forward_dynamics_aba") {
     algorithms::AbaData<S> data(mech);
     algorithms::aba(mech, state, data);

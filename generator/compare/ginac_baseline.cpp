@@ -16,6 +16,7 @@
 #include "compare/ginac_count.hpp"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
@@ -149,17 +150,8 @@ std::vector<ex> ginac_outputs(const Model& model, CasKernel kernel) {
       algorithms::rnea(mech, state, data);
       return data.tau;
     }
-    case CasKernel::forward_dynamics_crba: {
-      algorithms::CrbaData<ex> crba(mech);
-      algorithms::crba(mech, state, crba);
-      algorithms::GeneralizedForcesData<ex> forces(mech);
-      algorithms::generalized_forces(mech, state, forces);
-      algorithms::LtdlData<ex> factor(mech);
-      algorithms::ltdl(mech, crba.H, factor);
-      std::vector<ex> qdd = forces.b;
-      algorithms::ltdl_solve(mech, factor, qdd);
-      return qdd;
-    }
+    case CasKernel::forward_dynamics_crba:
+      return algorithms::forward_dynamics_crba(mech, state);
     case CasKernel::forward_dynamics_aba: {
       algorithms::AbaData<ex> data(mech);
       algorithms::aba(mech, state, data);

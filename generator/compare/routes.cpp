@@ -6,6 +6,7 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 
@@ -16,15 +17,7 @@ using engine::Expr;
 namespace {
 
 std::vector<Expr> by_crba(const codegen::SymbolicProblem& sp) {
-  algorithms::CrbaData<Expr> crba(sp.mech);
-  algorithms::crba(sp.mech, sp.state, crba);
-  algorithms::GeneralizedForcesData<Expr> forces(sp.mech);
-  algorithms::generalized_forces(sp.mech, sp.state, forces);
-  algorithms::LtdlData<Expr> factor(sp.mech);
-  algorithms::ltdl(sp.mech, crba.H, factor);
-  std::vector<Expr> qdd = forces.b;
-  algorithms::ltdl_solve(sp.mech, factor, qdd);
-  return qdd;
+  return algorithms::forward_dynamics_crba(sp.mech, sp.state);
 }
 
 std::vector<Expr> by_aba(const codegen::SymbolicProblem& sp) {
@@ -53,11 +46,7 @@ std::vector<Expr> by_naive(const codegen::SymbolicProblem& sp) {
   }
   algorithms::GeneralizedForcesData<Expr> forces(sp.mech);
   algorithms::generalized_forces(sp.mech, sp.state, forces);
-  algorithms::LtdlData<Expr> factor(sp.mech);
-  algorithms::ltdl(sp.mech, H, factor);
-  std::vector<Expr> qdd = forces.b;
-  algorithms::ltdl_solve(sp.mech, factor, qdd);
-  return qdd;
+  return algorithms::ltdl_solve_system(sp.mech, H, forces.b);
 }
 
 }  // namespace
