@@ -2,21 +2,22 @@
 #
 #   dyngen_generate(TARGET <target> MODEL <model.yaml>
 #                   [PARAMS folded|runtime|runtime:p1,p2,...] [ALGORITHM auto|crba|aba]
-#                   [NAME <model name>] [DYNGEN <dyngen executable>])
+#                   [NAME <model name>] [DYNGEN <dyngen executable>] [EXCLUDE_FROM_ALL])
 #
 # Runs `dyngen generate` into ${CMAKE_CURRENT_BINARY_DIR}/<target>/ whenever the model file or the
 # dyngen executable changes, and defines the STATIC library <target> from the generated
 # <name>_kernels.cpp; linking it puts <name>_kernels.hpp (C++ templates, namespace <name>) and
 # <name>_kernels.h (C entry points) on the include path. <name> is the model's `name:` field, read
 # from the file at configure time (the file is a configure dependency, so a renamed model
-# reconfigures); pass NAME when the field is not a plain identifier.
+# reconfigures); pass NAME when the field is not a plain identifier. EXCLUDE_FROM_ALL keeps the
+# library out of the default build (built when something that links it is).
 #
 # The generator: DYNGEN if given; else the `dyngen` target when this is the dyngen project itself;
 # else the `dyngen` program found on the PATH or in DYNGEN_EXECUTABLE.
 include_guard(GLOBAL)
 
 function(dyngen_generate)
-  cmake_parse_arguments(PARSE_ARGV 0 DG "" "TARGET;MODEL;PARAMS;ALGORITHM;NAME;DYNGEN" "")
+  cmake_parse_arguments(PARSE_ARGV 0 DG "EXCLUDE_FROM_ALL" "TARGET;MODEL;PARAMS;ALGORITHM;NAME;DYNGEN" "")
   if(DG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "dyngen_generate: unknown arguments ${DG_UNPARSED_ARGUMENTS}")
   endif()
@@ -70,7 +71,11 @@ function(dyngen_generate)
     DEPENDS "${model}" ${dyngen}
     COMMENT "dyngen: generating ${name} kernels from ${DG_MODEL}"
     VERBATIM)
-  add_library(${DG_TARGET} STATIC "${stem}.cpp" "${stem}.hpp" "${stem}.h")
+  set(exclude)
+  if(DG_EXCLUDE_FROM_ALL)
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+  add_library(${DG_TARGET} STATIC ${exclude} "${stem}.cpp" "${stem}.hpp" "${stem}.h")
   target_include_directories(${DG_TARGET} PUBLIC "${CMAKE_CURRENT_BINARY_DIR}/${DG_TARGET}")
   target_compile_features(${DG_TARGET} PUBLIC cxx_std_17)
 endfunction()
