@@ -10,10 +10,7 @@ void print_help(std::ostream& out) {
   out << "usage: dyngen <command> [arguments]\n"
          "       dyngen --help | --version\n\ncommands:\n";
   for (const auto& command : dyngen::cli::commands()) {
-    std::string synopsis = std::string(command.name) + " " + command.usage;
-    out << "  " << synopsis;
-    for (std::size_t pad = synopsis.size(); pad < 44; ++pad) out << ' ';
-    out << command.summary << "\n";
+    out << "  " << command.name << " " << command.usage << "\n      " << command.summary << "\n";
   }
 }
 
