@@ -6,7 +6,7 @@
 namespace dyngen::contact {
 
 // Deepest contact of a central latch's front segment with its guides at deflection phi, PU axes;
-// false when it touches none.
+// false when it touches none (a test outside its valid range throws ContactError with time 0).
 bool central_latch_front_contact(const CentralLatch& latch, const LinkState& link, double deflection,
                                  PairContact& deepest);
 

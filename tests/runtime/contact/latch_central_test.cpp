@@ -71,6 +71,10 @@ TEST(CentralLatch, DeflectionIsTheClearingAngleToTheStep) {
   EXPECT_LE(state.deflection, exact + latch.deflection_step + 1e-12);
   EXPECT_TRUE(state.touching);
   EXPECT_FALSE(state.triggered);
+  PairContact c;
+  EXPECT_FALSE(central_latch_front_contact(latch, head, state.deflection, c));
+  ASSERT_TRUE(central_latch_front_contact(latch, head, state.deflection - latch.deflection_step, c));
+  EXPECT_LT((c.normal - Vec3::UnitY()).norm(), 1e-12);
   // spring moment k phi + M_0 through the wall's normal (radial, +Y) at the tip:
   // arm = x distance from the pivot to the tip
   const Vec3 tip = central_latch_tip(latch, head, state.deflection - latch.deflection_step);
