@@ -8,9 +8,7 @@
 
 namespace dyngen {
 
-MujocoModel::MujocoModel(const Model& model) {
-  const std::string mjcf = export_mjcf(model);
-  const MjcfNames names = mjcf_names(model);
+mjModel* compile_mjcf(const std::string& mjcf) {
   const char* file_name = "model.xml";
   auto vfs = std::make_unique<mjVFS>();
   mj_defaultVFS(vfs.get());
@@ -18,9 +16,15 @@ MujocoModel::MujocoModel(const Model& model) {
     throw std::runtime_error("MuJoCo: cannot create the in-memory MJCF file");
   std::memcpy(vfs->filedata[mj_findFileVFS(vfs.get(), file_name)], mjcf.data(), mjcf.size());
   char error[1000] = "";
-  model_.reset(mj_loadXML(file_name, vfs.get(), error, sizeof error));
+  mjModel* model = mj_loadXML(file_name, vfs.get(), error, sizeof error);
   mj_deleteVFS(vfs.get());
-  if (model_ == nullptr) throw std::runtime_error("MuJoCo: " + std::string(error));
+  if (model == nullptr) throw std::runtime_error("MuJoCo: " + std::string(error));
+  return model;
+}
+
+MujocoModel::MujocoModel(const Model& model) {
+  const MjcfNames names = mjcf_names(model);
+  model_.reset(compile_mjcf(export_mjcf(model)));
   data_.reset(mj_makeData(model_.get()));
   for (const std::string& name : names.joints) {
     const int joint = mj_name2id(model_.get(), mjOBJ_JOINT, name.c_str());

@@ -13,6 +13,10 @@
 
 namespace dyngen {
 
+// Compiles MJCF text with MuJoCo (through an in-memory file); the caller owns the result
+// (mj_deleteModel). Throws std::runtime_error with MuJoCo's message on failure.
+mjModel* compile_mjcf(const std::string& mjcf);
+
 class MujocoModel {
  public:
   // Exports the model (export_mjcf) and compiles it; throws std::invalid_argument for models with

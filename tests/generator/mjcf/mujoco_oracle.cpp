@@ -1,6 +1,7 @@
 #include "mujoco_oracle.hpp"
 
-#include <cstring>
+#include "generator/mjcf/mujoco_model.hpp"
+
 #include <memory>
 #include <stdexcept>
 
@@ -8,16 +9,7 @@ namespace dyngen::testing {
 
 MujocoOracle::MujocoOracle(const std::string& mjcf, const std::vector<std::string>& joints,
                            const std::string& base_joint) {
-  const char* file_name = "model.xml";
-  auto vfs = std::make_unique<mjVFS>();
-  mj_defaultVFS(vfs.get());
-  if (mj_makeEmptyFileVFS(vfs.get(), file_name, static_cast<int>(mjcf.size())) != 0)
-    throw std::runtime_error("MuJoCo: cannot create the in-memory MJCF file");
-  std::memcpy(vfs->filedata[mj_findFileVFS(vfs.get(), file_name)], mjcf.data(), mjcf.size());
-  char error[1000] = "";
-  model_ = mj_loadXML(file_name, vfs.get(), error, sizeof error);
-  mj_deleteVFS(vfs.get());
-  if (model_ == nullptr) throw std::runtime_error(std::string("MuJoCo: ") + error);
+  model_ = compile_mjcf(mjcf);
   data_ = mj_makeData(model_);
   for (const std::string& name : joints) {
     const int joint = mj_name2id(model_, mjOBJ_JOINT, name.c_str());
