@@ -5,13 +5,13 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 118 mul, 89 add/sub, 0 div, 0 sqrt, 10 sin/cos; 217 operations, 217 temporaries
-//   generalized_forces: 470 mul, 371 add/sub, 0 div, 0 sqrt, 12 sin/cos; 853 operations, 853 temporaries
-//   forward_dynamics_crba: 652 mul, 501 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1170 operations, 1170 temporaries
-//   forward_dynamics_aba: 759 mul, 575 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1351 operations, 1351 temporaries
-//   inverse_dynamics: 453 mul, 355 add/sub, 0 div, 0 sqrt, 12 sin/cos; 820 operations, 820 temporaries
-//   base_wrench: 608 mul, 496 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1116 operations, 1116 temporaries
-//   point_kinematics: 134 mul, 87 add/sub, 0 div, 0 sqrt, 10 sin/cos; 231 operations, 231 temporaries
+//   mass_matrix: 123 mul, 84 add/sub, 0 div, 0 sqrt, 10 sin/cos; 217 operations, 217 temporaries
+//   generalized_forces: 462 mul, 359 add/sub, 0 div, 0 sqrt, 12 sin/cos; 833 operations, 833 temporaries
+//   forward_dynamics_crba: 656 mul, 475 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1148 operations, 1148 temporaries
+//   forward_dynamics_aba: 746 mul, 561 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1324 operations, 1324 temporaries
+//   inverse_dynamics: 450 mul, 357 add/sub, 0 div, 0 sqrt, 12 sin/cos; 819 operations, 819 temporaries
+//   base_wrench: 598 mul, 488 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1098 operations, 1098 temporaries
+//   point_kinematics: 135 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 225 operations, 225 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "branched_tree_kernels.h"

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 1001 mul, 994 add/sub, 0 div, 0 sqrt, 22 sin/cos; 2017 operations, 2017 temporaries
-//   generalized_forces: 1022 mul, 931 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1977 operations, 1977 temporaries
-//   forward_dynamics_crba: 2530 mul, 2328 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4893 operations, 4893 temporaries
-//   forward_dynamics_aba: 2324 mul, 2182 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4541 operations, 4541 temporaries
-//   inverse_dynamics: 1046 mul, 960 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2030 operations, 2030 temporaries
-//   base_wrench: 1080 mul, 976 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2080 operations, 2080 temporaries
+//   mass_matrix: 1057 mul, 941 add/sub, 0 div, 0 sqrt, 22 sin/cos; 2020 operations, 2020 temporaries
+//   generalized_forces: 1014 mul, 922 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1960 operations, 1960 temporaries
+//   forward_dynamics_crba: 2653 mul, 2248 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4936 operations, 4936 temporaries
+//   forward_dynamics_aba: 2300 mul, 2153 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4488 operations, 4488 temporaries
+//   inverse_dynamics: 1038 mul, 948 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2010 operations, 2010 temporaries
+//   base_wrench: 1072 mul, 968 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2064 operations, 2064 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain12_kernels.h"

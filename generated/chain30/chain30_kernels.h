@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 6293 mul, 5446 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11797 operations, 11797 temporaries
-//   generalized_forces: 2750 mul, 2515 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5325 operations, 5325 temporaries
-//   forward_dynamics_crba: 14902 mul, 13119 add/sub, 29 div, 0 sqrt, 60 sin/cos; 28110 operations, 28110 temporaries
-//   forward_dynamics_aba: 6320 mul, 6016 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12425 operations, 12425 temporaries
-//   inverse_dynamics: 2774 mul, 2568 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5402 operations, 5402 temporaries
-//   base_wrench: 2808 mul, 2560 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5428 operations, 5428 temporaries
+//   mass_matrix: 6475 mul, 5357 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11890 operations, 11890 temporaries
+//   generalized_forces: 2742 mul, 2506 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5308 operations, 5308 temporaries
+//   forward_dynamics_crba: 15538 mul, 12913 add/sub, 29 div, 0 sqrt, 60 sin/cos; 28540 operations, 28540 temporaries
+//   forward_dynamics_aba: 6260 mul, 5951 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12300 operations, 12300 temporaries
+//   inverse_dynamics: 2766 mul, 2550 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5376 operations, 5376 temporaries
+//   base_wrench: 2800 mul, 2552 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5412 operations, 5412 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain30_KERNELS_H

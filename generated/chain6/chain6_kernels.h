@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 245 mul, 278 add/sub, 0 div, 0 sqrt, 10 sin/cos; 533 operations, 533 temporaries
-//   generalized_forces: 446 mul, 403 add/sub, 0 div, 0 sqrt, 12 sin/cos; 861 operations, 861 temporaries
-//   forward_dynamics_crba: 782 mul, 747 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1546 operations, 1546 temporaries
-//   forward_dynamics_aba: 992 mul, 904 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1913 operations, 1913 temporaries
-//   inverse_dynamics: 470 mul, 424 add/sub, 0 div, 0 sqrt, 12 sin/cos; 906 operations, 906 temporaries
-//   base_wrench: 504 mul, 448 add/sub, 0 div, 0 sqrt, 12 sin/cos; 964 operations, 964 temporaries
+//   mass_matrix: 259 mul, 253 add/sub, 0 div, 0 sqrt, 10 sin/cos; 522 operations, 522 temporaries
+//   generalized_forces: 438 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 844 operations, 844 temporaries
+//   forward_dynamics_crba: 806 mul, 709 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1532 operations, 1532 temporaries
+//   forward_dynamics_aba: 980 mul, 887 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1884 operations, 1884 temporaries
+//   inverse_dynamics: 462 mul, 414 add/sub, 0 div, 0 sqrt, 12 sin/cos; 888 operations, 888 temporaries
+//   base_wrench: 496 mul, 440 add/sub, 0 div, 0 sqrt, 12 sin/cos; 948 operations, 948 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain6_KERNELS_H

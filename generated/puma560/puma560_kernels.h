@@ -5,13 +5,13 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 98 mul, 102 add/sub, 0 div, 0 sqrt, 8 sin/cos; 208 operations, 208 temporaries
-//   generalized_forces: 241 mul, 187 add/sub, 0 div, 0 sqrt, 10 sin/cos; 438 operations, 438 temporaries
-//   forward_dynamics_crba: 416 mul, 341 add/sub, 4 div, 0 sqrt, 10 sin/cos; 771 operations, 771 temporaries
-//   forward_dynamics_aba: 460 mul, 380 add/sub, 4 div, 0 sqrt, 10 sin/cos; 854 operations, 854 temporaries
-//   inverse_dynamics: 262 mul, 204 add/sub, 0 div, 0 sqrt, 10 sin/cos; 476 operations, 476 temporaries
-//   base_wrench: 296 mul, 230 add/sub, 0 div, 0 sqrt, 12 sin/cos; 538 operations, 538 temporaries
-//   point_kinematics: 54 mul, 33 add/sub, 0 div, 0 sqrt, 6 sin/cos; 93 operations, 93 temporaries
+//   mass_matrix: 103 mul, 92 add/sub, 0 div, 0 sqrt, 8 sin/cos; 203 operations, 203 temporaries
+//   generalized_forces: 237 mul, 186 add/sub, 0 div, 0 sqrt, 10 sin/cos; 433 operations, 433 temporaries
+//   forward_dynamics_crba: 426 mul, 329 add/sub, 4 div, 0 sqrt, 10 sin/cos; 769 operations, 769 temporaries
+//   forward_dynamics_aba: 458 mul, 365 add/sub, 4 div, 0 sqrt, 10 sin/cos; 837 operations, 837 temporaries
+//   inverse_dynamics: 255 mul, 201 add/sub, 0 div, 0 sqrt, 10 sin/cos; 466 operations, 466 temporaries
+//   base_wrench: 290 mul, 227 add/sub, 0 div, 0 sqrt, 12 sin/cos; 529 operations, 529 temporaries
+//   point_kinematics: 59 mul, 33 add/sub, 0 div, 0 sqrt, 6 sin/cos; 98 operations, 98 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_puma560_KERNELS_H

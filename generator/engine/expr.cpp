@@ -253,8 +253,15 @@ Expr operator-(const Expr& a) { return scale(a.context(), a.context().poly(a.id(
 
 Expr operator*(const Expr& a, const Expr& b) {
   Context& ctx = a.context();
-  if (a.is_constant()) return scale(ctx, ctx.poly(b.id()), a.constant_value());
-  if (b.is_constant()) return scale(ctx, ctx.poly(a.id()), b.constant_value());
+  // c·(x + y) with |c| ≠ 1 is c·t: one product, and t is shared with every other use of x + y
+  // (scaling each term would repeat the products wherever the sum is scaled differently).
+  const auto scaled = [&](const Expr& x, double c) {
+    const auto& terms = ctx.poly(x.id());
+    if (terms.size() >= 2 && std::abs(c) != 1.0) return scale(ctx, ctx.poly(bind(x).id()), c);
+    return scale(ctx, terms, c);
+  };
+  if (a.is_constant()) return scaled(b, a.constant_value());
+  if (b.is_constant()) return scaled(a, b.constant_value());
   // A sum that becomes a factor is bound to a temporary: (x+y)·z is t·z, never x·z + y·z.
   auto single_term = [&](const Expr& x) -> Term {
     const auto& terms = ctx.poly(x.id());
