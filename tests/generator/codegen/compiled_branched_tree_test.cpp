@@ -2,3 +2,4 @@
 #include "compiled_kernels.hpp"
 
 DYNGEN_COMPILED_KERNELS_TEST(branched_tree)
+DYNGEN_COMPILED_FLOAT_KERNELS_TEST(branched_tree)

@@ -2,3 +2,4 @@
 #include "compiled_kernels.hpp"
 
 DYNGEN_COMPILED_KERNELS_TEST(puma560)
+DYNGEN_COMPILED_FLOAT_KERNELS_TEST(puma560)
