@@ -4,15 +4,17 @@
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace dyngen::engine {
 
 namespace {
+
+// x as coef·atom: what a sum or product becomes when it must act as a single factor.
 struct ScaledAtom {
   double coef;
   AtomId atom;
 };
+
 // Coefficients that cancel to within rounding of their operands are exact zeros of the algebra
 // (e.g. 0.1·x + 0.2·x − 0.3·x); keeping 1e-17·x would cost operations and precision.
 bool cancels(double sum, double a, double b) {
@@ -113,7 +115,7 @@ void accumulate(const Context& ctx, std::vector<Term>& terms, Term term) {
   terms.insert(it, term);
 }
 
-// Removes `factor` (power >= 2 of `atom`) from a monomial's factor list, with two less power.
+// The factor list with the power of `atom` (at least 2) lowered by two: m·x² -> m.
 std::vector<Factor> lower_power(const std::vector<Factor>& factors, AtomId atom) {
   std::vector<Factor> out;
   for (const Factor& f : factors) {
@@ -331,7 +333,7 @@ Expr bind(const Expr& x) {
 }
 
 std::string to_string(const Expr& x) {
-  const Context& ctx = x.context();
+  Context& ctx = x.context();
   std::ostringstream out;
   out.precision(17);
   auto atom_name = [&](AtomId id) -> std::string {
@@ -339,10 +341,10 @@ std::string to_string(const Expr& x) {
     switch (a.kind) {
       case AtomKind::input: return a.name;
       case AtomKind::temp: return "t" + std::to_string(id);
-      case AtomKind::sin: return "sin(" + to_string(Expr(const_cast<Context&>(ctx), a.arg)) + ")";
-      case AtomKind::cos: return "cos(" + to_string(Expr(const_cast<Context&>(ctx), a.arg)) + ")";
-      case AtomKind::sqrt: return "sqrt(" + to_string(Expr(const_cast<Context&>(ctx), a.arg)) + ")";
-      case AtomKind::recip: return "1/(" + to_string(Expr(const_cast<Context&>(ctx), a.arg)) + ")";
+      case AtomKind::sin: return "sin(" + to_string(Expr(ctx, a.arg)) + ")";
+      case AtomKind::cos: return "cos(" + to_string(Expr(ctx, a.arg)) + ")";
+      case AtomKind::sqrt: return "sqrt(" + to_string(Expr(ctx, a.arg)) + ")";
+      case AtomKind::recip: return "1/(" + to_string(Expr(ctx, a.arg)) + ")";
     }
     return "?";
   };
