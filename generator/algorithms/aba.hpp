@@ -1,11 +1,16 @@
 // Articulated-body algorithm (Featherstone 2008, Table 7.1; seed part 1, ABA for open chains and
-// thesis 2.1) with the base as root: forward dynamics qdd and, as a by-product, the wrench the
-// mechanism exerts on the base.
+// thesis 2.1) from a root body n_R: the base, or a body whose motion is already known (a body of
+// a parallel mechanism computed first, thesis 2.5): forward dynamics qdd of the root's subtree
+// and, as a by-product, the wrench the subtree exerts on the root.
 //
 //   void aba(const Mechanism<S>&, const State<S>&, AbaData<S>&)
-//     inputs: q, qd, tau, base transport motion, gravity, external wrenches.
+//     root = base. inputs: q, qd, tau, base transport motion, gravity, external wrenches.
 //     outputs: data.qdd (per coordinate), data.a (body accelerations [a_O; e], body axes),
 //              data.wrench = [F; M] on the base at the base origin, base axes.
+//   void aba(const Mechanism<S>&, const State<S>&, const RootMotion<S>&, AbaData<S>&)
+//     root = root.body with the given motion; computes qdd of the coordinates in its subtree only
+//     (the others keep their values in data.qdd) and data.wrench on the root, root axes, about
+//     its origin. The root's own coordinate, if any, is not a DOF here.
 #pragma once
 
 #include <cstddef>
@@ -47,13 +52,36 @@ struct AbaData {
         qdd(static_cast<std::size_t>(mech.dof), S(0.0)) {}
 };
 
+// The known motion of a root body: its angular velocity w (body axes) and its classical
+// acceleration a = [a_O - g; e] (body axes; gravity enters as an acceleration, as for the base).
 template <class S>
-void aba(const Mechanism<S>& mech, const State<S>& state, AbaData<S>& data) {
-  const BaseMotion<S> base = base_motion(mech, state);
-  data.w[0] = base.w;
-  data.v[0] = spatial::omega_products(base.w);
-  // Pass 1, base -> tips: velocities, c_j, IA_j = I_j, pA_j = p_j - f_ext_j.
-  for (int j = 1; j < mech.body_count; ++j) {
+struct RootMotion {
+  int body = 0;
+  Vec3<S> w;
+  Vec6<S> a;
+};
+
+// subtree[j]: body j lies strictly below `root` (numbering has parents before children).
+template <class S>
+std::vector<bool> strict_subtree(const Mechanism<S>& mech, int root) {
+  std::vector<bool> subtree(static_cast<std::size_t>(mech.body_count), false);
+  for (int j = root + 1; j < mech.body_count; ++j) {
+    const int p = mech.parent[static_cast<std::size_t>(j)];
+    subtree[static_cast<std::size_t>(j)] = p == root || (p > root && subtree[static_cast<std::size_t>(p)]);
+  }
+  return subtree;
+}
+
+template <class S>
+void aba(const Mechanism<S>& mech, const State<S>& state, const RootMotion<S>& root, AbaData<S>& data) {
+  const int r = root.body;
+  const std::vector<bool> subtree = strict_subtree(mech, r);
+  const auto in_subtree = [&subtree](int j) { return subtree[static_cast<std::size_t>(j)]; };
+  data.w[static_cast<std::size_t>(r)] = root.w;
+  data.v[static_cast<std::size_t>(r)] = spatial::omega_products(root.w);
+  // Pass 1, root -> tips: velocities, c_j, IA_j = I_j, pA_j = p_j - f_ext_j.
+  for (int j = r + 1; j < mech.body_count; ++j) {
+    if (!in_subtree(j)) continue;
     const auto u = static_cast<std::size_t>(j);
     const auto p = static_cast<std::size_t>(mech.parent[u]);
     const Joint<S>& joint = mech.joint[u];
@@ -66,9 +94,10 @@ void aba(const Mechanism<S>& mech, const State<S>& state, AbaData<S>& data) {
     data.pA[u] = spatial::velocity_product_force(mech.inertia[u], data.w[u], data.v[u]) -
                  external_wrench(mech, state, j);
   }
-  // Pass 2, tips -> base: U = IA S, d = S^T U, u = Q - S^T pA,
+  // Pass 2, tips -> root: U = IA S, d = S^T U, u = Q - S^T pA,
   // Ia = IA - U U^T / d, pa = pA + Ia c + U u / d, IA_p += X^T Ia X, pA_p += X^T pa.
-  for (int j = mech.body_count - 1; j >= 1; --j) {
+  for (int j = mech.body_count - 1; j > r; --j) {
+    if (!in_subtree(j)) continue;
     const auto uj = static_cast<std::size_t>(j);
     const int i = mech.coordinate[uj];
     Mat6<S> Ia = data.IA[uj];
@@ -84,15 +113,16 @@ void aba(const Mechanism<S>& mech, const State<S>& state, AbaData<S>& data) {
     }
     pa += Ia * data.c[uj];
     const int p = mech.parent[uj];
-    if (p > 0) {
+    if (p != r) {
       data.IA[static_cast<std::size_t>(p)] += spatial::transform_to_parent(data.X[uj], Ia);
       data.pA[static_cast<std::size_t>(p)] += spatial::apply_transpose_force(data.X[uj], pa);
     }
   }
-  // Pass 3, base -> tips: a' = X a_p + c, qdd = (u - U^T a') / d, a = a' + S qdd.
-  data.a[0] = base.a;
+  // Pass 3, root -> tips: a' = X a_p + c, qdd = (u - U^T a') / d, a = a' + S qdd.
+  data.a[static_cast<std::size_t>(r)] = root.a;
   data.wrench = Vec6<S>{};
-  for (int j = 1; j < mech.body_count; ++j) {
+  for (int j = r + 1; j < mech.body_count; ++j) {
+    if (!in_subtree(j)) continue;
     const auto u = static_cast<std::size_t>(j);
     const auto p = static_cast<std::size_t>(mech.parent[u]);
     data.a[u] = spatial::apply_motion(data.X[u], data.a[p]) + data.c[u];
@@ -103,11 +133,17 @@ void aba(const Mechanism<S>& mech, const State<S>& state, AbaData<S>& data) {
       data.qdd[static_cast<std::size_t>(i)] = qdd;
       data.a[u] += spatial::along(S_j, qdd);
     }
-    // Base reaction: the base's children transmit f = IA a + pA; the base receives -X^T f.
-    if (p == 0)
+    // Root reaction: the root's children transmit f = IA a + pA; the root receives -X^T f.
+    if (p == static_cast<std::size_t>(r))
       data.wrench = data.wrench - spatial::apply_transpose_force(
                                       data.X[u], data.IA[u] * data.a[u] + data.pA[u]);
   }
+}
+
+template <class S>
+void aba(const Mechanism<S>& mech, const State<S>& state, AbaData<S>& data) {
+  const BaseMotion<S> base = base_motion(mech, state);
+  aba(mech, state, RootMotion<S>{0, base.w, base.a}, data);
 }
 
 }  // namespace dyngen::algorithms
