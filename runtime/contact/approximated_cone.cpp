@@ -2,7 +2,10 @@
 // its monotone-length modification (contact preprint sec. 3, fig. 12b, 14).
 #include "contact/pairs.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
+#include <numbers>
 
 namespace dyngen::contact {
 
@@ -13,6 +16,27 @@ bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& ci
   out.t = circle.axis.dot(circle.center - start) / rate;
   out.distance_squared = (start + out.t * vector - circle.center).squaredNorm();
   return true;
+}
+
+double plane_lead_over_starts(const ApproximatedCone& cone, const Circle& circle) {
+  const Vec3& n = circle.axis;
+  // start s(phi) = (x_B, R cos phi, R sin phi); the plane n.(p - c) = 0 lies at X distance
+  //   delta(phi) = direction (n.c - n_x x_B - R (n_y cos phi + n_z sin phi)) / n_x
+  // ahead of it, = k0 - k1 cos(phi - psi) with psi = atan2(n_z, n_y): the minimum over the arc is
+  // at an end or at phi = psi (k1 > 0) or psi + pi (k1 < 0) when that lies inside the arc.
+  const double scale = cone.direction / n.x();
+  const double k0 = scale * (n.dot(circle.center) - n.x() * cone.base_x);
+  const double k1 = scale * cone.base_radius * std::hypot(n.y(), n.z());
+  const double psi = std::atan2(n.z(), n.y());
+  const auto delta = [&](double phi) { return k0 - k1 * std::cos(phi - psi); };
+  double lead = std::min(delta(cone.azimuth_begin), delta(cone.azimuth_end));
+  const double lo = std::min(cone.azimuth_begin, cone.azimuth_end);
+  const double hi = std::max(cone.azimuth_begin, cone.azimuth_end);
+  const double worst = k1 > 0.0 ? psi : psi + std::numbers::pi;
+  // the representative of `worst` (mod 2 pi) not below lo
+  const double phi = worst + 2.0 * std::numbers::pi * std::ceil((lo - worst) / (2.0 * std::numbers::pi));
+  if (phi <= hi) lead = std::min(lead, delta(phi));
+  return lead;
 }
 
 namespace {
@@ -80,6 +104,14 @@ Candidate walk(const Probe& probe, int i, const GeneratrixCrossing& g, int last)
 PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle& circle, double reach,
                                      PairContact& out, ConeSearch& search) {
   search = ConeSearch{};
+  if (std::abs(circle.axis.x()) < kMinPlaneAxisCosine) {
+    out.range_value = circle.axis.x();
+    return PairOutcome::outside_valid_range;
+  }
+  if (const double lead = plane_lead_over_starts(cone, circle); lead < 0.0) {
+    out.range_value = lead;
+    return PairOutcome::outside_valid_range;
+  }
   const Probe probe{cone, circle, search};
   const int last = static_cast<int>(cone.starts.size()) - 1;  // 2^N
   // first iteration: i_B = 1, i_E = i_B + 2^N, i_M = i_B + 2^(N-1) (zero-based here)

@@ -14,6 +14,11 @@ ApproximatedCone make_approximated_cone(const ApproximatedConeSpec& spec) {
                                 ", expected 1..16 (2^N + 1 generatrices)");
   ApproximatedCone cone;
   cone.levels = spec.levels;
+  cone.base_x = spec.base_x;
+  cone.base_radius = spec.base_radius;
+  cone.azimuth_begin = spec.azimuth_begin;
+  cone.azimuth_end = spec.azimuth_end;
+  cone.direction = spec.direction;
   const int count = (1 << spec.levels) + 1;
   cone.starts.resize(count);
   cone.vectors.resize(count);

@@ -113,7 +113,9 @@ PairOutcome segment_segment(const Segment& active, const Segment& passive, const
 // while it keeps approaching; as engineering addition the same walk is made inwards from both ends
 // of the petal (a circle offset towards the petal gives d a valley and two contact regions) and the
 // candidate with the largest d is taken. Valid while the circle's plane lies ahead of every
-// generatrix start (the starts are on R_R,max behind the ring plane for that reason). Both are
+// generatrix start along `direction` * X (the starts are on R_R,max behind the ring plane for that
+// reason): otherwise outside_valid_range with range_value = the smallest such distance (m, < 0)
+// or the plane normal's X component when the plane contains X. Both are
 // expressed in one frame (the caller transforms the circle into the cone's frame). `generatrix`
 // receives the chosen index (or -1), `bisection_evaluated` the evaluations of the bisection proper
 // and `evaluated` those of the whole search.
@@ -133,6 +135,11 @@ struct GeneratrixCrossing {
   double distance_squared = 0.0;
 };
 bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out);
+
+// Smallest distance, along `direction` * X, from a generatrix start ahead to the circle's plane
+// (closed form over the arc of starts); negative when the plane lies behind some start.
+double plane_lead_over_starts(const ApproximatedCone& cone, const Circle& circle);
+inline constexpr double kMinPlaneAxisCosine = 1e-3;
 
 // Generation of the 2^N + 1 generatrices of a guide petal's conical surface (preprint sec. 3,
 // fig. 12b) in the owner's frame: generatrix i starts on the circle of radius base_radius in the

@@ -75,11 +75,18 @@ struct BoundaryCircle {
 
 // Conical surface approximated by 2^N + 1 generatrix segments (preprint sec. 3, fig. 12b) in its
 // owner's frame. Generatrix i starts on the base circle and has vector L_i; the lengths vary
-// monotonically where the generatrices end on the flat side faces of the petal.
+// monotonically where the generatrices end on the flat side faces of the petal. The starts lie on
+// the arc x = base_x, (y, z) = base_radius (cos phi, sin phi), phi in [azimuth_begin, azimuth_end],
+// and the generatrices run towards `direction` * X; the search's valid range is stated on that arc.
 struct ApproximatedCone {
   int levels = 0;  // N
   std::vector<Vec3> starts;
   std::vector<Vec3> vectors;
+  double base_x = 0.0;
+  double base_radius = 0.0;
+  double azimuth_begin = 0.0;
+  double azimuth_end = 0.0;
+  double direction = 1.0;
 };
 
 // Slot of the socket wall that receives a triggered central latch (preprint fig. 4b, 9), a plane

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numbers>
 #include <cstdio>
+#include <limits>
 #include <random>
 
 namespace dyngen::contact {
@@ -71,10 +72,20 @@ TEST(ApproximatedCone, BisectionFindsTheGeneratrixOfAnExhaustiveScan) {
                           axis, 0.40};
       // valid range (preprint sec. 3: the starts lie on R_R,max behind the ring plane so that they
       // cannot pass the other ring's circle): the circle's plane lies ahead of every start
-      bool ahead = true;
-      for (int i = 0; i < count; ++i) ahead = ahead && axis.dot(cone.starts[i] - circle.center) < 0;
-      if (!ahead) {
+      double lead = std::numeric_limits<double>::infinity();
+      for (int i = 0; i < count; ++i) lead = std::min(lead, axis.dot(circle.center - cone.starts[i]) / axis.x());
+      // the closed form over the arc is the minimum over its 2^N + 1 samples, to sampling accuracy
+      const double closed_form = plane_lead_over_starts(cone, circle);
+      EXPECT_LE(closed_form, lead + 1e-12) << "k=" << k;
+      EXPECT_GE(closed_form, lead - 1e-3 / count) << "k=" << k;
+      if (std::abs(lead) < 1e-6) continue;
+      if (lead < 0) {
         ++behind_starts;
+        PairContact c;
+        ConeSearch search;
+        EXPECT_EQ(approximated_cone_circle(cone, circle, 1.0, c, search), PairOutcome::outside_valid_range);
+        EXPECT_LT(c.range_value, 0.0);
+        EXPECT_EQ(search.evaluated, 0);
         continue;
       }
       // exhaustive scan: among generatrices crossing the plane within their length, the largest d
@@ -112,6 +123,7 @@ TEST(ApproximatedCone, BisectionFindsTheGeneratrixOfAnExhaustiveScan) {
     EXPECT_GT(contacts, 1000) << levels;
     EXPECT_GT(separated, 2000) << levels;
     EXPECT_GT(modified, 300) << levels;
+    EXPECT_GT(behind_starts, 100) << levels;
     EXPECT_LT(behind_starts, 2500) << levels;
     const double mean = double(total) / (10000 - behind_starts);
     EXPECT_LT(mean, 2.0 * levels + 2.0) << levels;
@@ -136,6 +148,15 @@ TEST(ApproximatedCone, CoaxialCircleTakesTheMiddleGeneratrixAfterThreeEvaluation
   EXPECT_EQ(search.generatrix, 128);
   EXPECT_EQ(search.bisection_evaluated, 3);
   EXPECT_EQ(search.evaluated, 5);  // and the two neighbours
+}
+
+TEST(ApproximatedCone, APlaneContainingTheConeAxisIsOutsideTheValidRange) {
+  const ApproximatedCone cone = make_approximated_cone(petal(6));
+  PairContact c;
+  ConeSearch search;
+  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(0.1, 0, 0), Vec3::UnitY(), 0.40}, 1.0, c, search),
+            PairOutcome::outside_valid_range);
+  EXPECT_EQ(c.range_value, 0.0);
 }
 
 TEST(ApproximatedCone, RejectsAGeneratrixStartingOutsideItsSideFaces) {
