@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 103 mul, 92 add/sub, 0 div, 0 sqrt, 8 sin/cos; 203 operations, 203 temporaries
-//   generalized_forces: 237 mul, 186 add/sub, 0 div, 0 sqrt, 10 sin/cos; 433 operations, 433 temporaries
-//   forward_dynamics_crba: 426 mul, 329 add/sub, 4 div, 0 sqrt, 10 sin/cos; 769 operations, 769 temporaries
-//   forward_dynamics_aba: 458 mul, 365 add/sub, 4 div, 0 sqrt, 10 sin/cos; 837 operations, 837 temporaries
-//   inverse_dynamics: 255 mul, 201 add/sub, 0 div, 0 sqrt, 10 sin/cos; 466 operations, 466 temporaries
-//   base_wrench: 290 mul, 227 add/sub, 0 div, 0 sqrt, 12 sin/cos; 529 operations, 529 temporaries
+//   mass_matrix: 103 mul, 91 add/sub, 0 div, 0 sqrt, 8 sin/cos; 202 operations, 202 temporaries
+//   generalized_forces: 232 mul, 180 add/sub, 0 div, 0 sqrt, 10 sin/cos; 422 operations, 422 temporaries
+//   forward_dynamics_crba: 421 mul, 322 add/sub, 4 div, 0 sqrt, 10 sin/cos; 757 operations, 757 temporaries
+//   forward_dynamics_aba: 455 mul, 359 add/sub, 4 div, 0 sqrt, 10 sin/cos; 828 operations, 828 temporaries
+//   inverse_dynamics: 250 mul, 195 add/sub, 0 div, 0 sqrt, 10 sin/cos; 455 operations, 455 temporaries
+//   base_wrench: 285 mul, 221 add/sub, 0 div, 0 sqrt, 12 sin/cos; 518 operations, 518 temporaries
 //   point_kinematics: 59 mul, 33 add/sub, 0 div, 0 sqrt, 6 sin/cos; 98 operations, 98 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

@@ -1,8 +1,10 @@
 #include "model/expression.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <set>
+#include <stdexcept>
 #include <sstream>
 
 namespace dyngen::model_detail {
@@ -51,12 +53,79 @@ std::string print(const GiNaC::ex& e) {
   return out.str();
 }
 
+// A value with the magnitude it was computed from: the sum of the magnitudes of the terms of every
+// sum on the way. A sum that cancels to within rounding of its terms is an exact zero (e.g. the
+// centre-of-mass offset "a3 - 0.0203" with a3 = 0.0203, however the expression was expanded):
+// keeping 1e-22 there would make a zero product of inertia a nonzero one in every kernel.
+struct Valuation {
+  double value;
+  double magnitude;
+};
+
+double real_value(const GiNaC::ex& number) {
+  const GiNaC::ex value = GiNaC::evalf(number);
+  if (!GiNaC::is_a<GiNaC::numeric>(value) || !GiNaC::ex_to<GiNaC::numeric>(value).is_real())
+    throw std::domain_error("not a real number");
+  return GiNaC::ex_to<GiNaC::numeric>(value).to_double();
+}
+
+Valuation valuate(const GiNaC::ex& e, const GiNaC::exmap& values) {
+  if (GiNaC::is_a<GiNaC::symbol>(e)) {
+    const auto found = values.find(e);
+    if (found == values.end()) throw std::domain_error("unbound symbol");
+    const double v = real_value(found->second);
+    return {v, std::abs(v)};
+  }
+  if (GiNaC::is_a<GiNaC::add>(e)) {
+    Valuation sum{0.0, 0.0};
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const Valuation term = valuate(e.op(i), values);
+      sum.value += term.value;
+      sum.magnitude += term.magnitude;
+    }
+    if (std::abs(sum.value) <= 1e-14 * sum.magnitude) sum.value = 0.0;
+    return sum;
+  }
+  if (GiNaC::is_a<GiNaC::mul>(e)) {
+    Valuation product{1.0, 1.0};
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      const Valuation factor = valuate(e.op(i), values);
+      product.value *= factor.value;
+      product.magnitude *= factor.magnitude;
+    }
+    return product;
+  }
+  if (GiNaC::is_a<GiNaC::power>(e)) {
+    const Valuation base = valuate(e.op(0), values);
+    const double exponent = valuate(e.op(1), values).value;
+    const double v = std::pow(base.value, exponent);
+    // a negative power of a cancelled sum has no meaningful magnitude bound beyond its value
+    return {v, exponent > 0.0 ? std::pow(base.magnitude, exponent) : std::abs(v)};
+  }
+  if (GiNaC::is_a<GiNaC::function>(e)) {
+    GiNaC::ex call = e;
+    double argument = 0.0;
+    for (std::size_t i = 0; i < e.nops(); ++i) {
+      argument = valuate(e.op(i), values).value;
+      call.let_op(i) = GiNaC::numeric(argument);
+    }
+    double v = real_value(call);
+    // sin and cos at a zero of theirs (cos(Pi/2)): below the effect of the argument's rounding
+    const bool sine_or_cosine = GiNaC::is_the_function<GiNaC::sin_SERIAL>(e) || GiNaC::is_the_function<GiNaC::cos_SERIAL>(e);
+    if (sine_or_cosine && std::abs(v) <= 1e-15 * std::max(1.0, std::abs(argument))) v = 0.0;
+    return {v, std::abs(v)};
+  }
+  const double v = real_value(e);  // numbers and the constants Pi, Euler, Catalan
+  return {v, std::abs(v)};
+}
+
 }  // namespace
 
 void ParameterTable::define(const std::string& name, const GiNaC::ex& definition) {
   const GiNaC::symbol symbol(name);
   symbols_[name] = symbol;
-  values_[symbol] = GiNaC::evalf(definition.subs(values_));
+  const std::optional<double> value = evaluate(definition);
+  values_[symbol] = value ? GiNaC::ex(GiNaC::numeric(*value)) : GiNaC::evalf(definition.subs(values_));
   names_.push_back(name);
   definitions_.push_back(definition);
 }
@@ -108,13 +177,9 @@ std::optional<GiNaC::ex> ParameterTable::parse(const std::string& text, std::str
 
 std::optional<double> ParameterTable::evaluate(const GiNaC::ex& e) const {
   try {
-    const GiNaC::ex value = GiNaC::evalf(e.subs(values_));
-    if (!GiNaC::is_a<GiNaC::numeric>(value)) return std::nullopt;
-    const GiNaC::numeric& number = GiNaC::ex_to<GiNaC::numeric>(value);
-    if (!number.is_real()) return std::nullopt;
-    const double result = number.to_double();
-    if (!std::isfinite(result)) return std::nullopt;
-    return result;
+    const Valuation v = valuate(e, values_);
+    if (!std::isfinite(v.value)) return std::nullopt;
+    return v.value;
   } catch (const std::exception&) {
     return std::nullopt;
   }

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "lsan_suppressions.hpp"
 
 #include <ginac/ginac.h>
@@ -326,6 +328,32 @@ TEST(Loader, ExpressionsKeepParameterSourcesConsistentWithValues) {
     check(body.joint.spring);
   }
   EXPECT_GE(checked, 8);
+}
+
+// Values that cancel to within rounding of what they are computed from are exact zeros: a zero
+// centre-of-mass offset written as "a3 - 0.0203" and cos(half_pi) must not leave 1e-17 residues
+// that turn zero products of inertia and rotation entries into nonzero constants in every kernel.
+TEST(Loader, CancellingExpressionsEvaluateToExactZeros) {
+  const Model model = load_model_from_string(R"(
+name: cancellation
+base: {name: base, motion: fixed}
+parameters:
+  a3: 0.0203
+  d3: 0.15005
+  half_pi: Pi/2
+bodies:
+  - name: link
+    parent: base
+    joint: {type: revolute, axis: z, frame: {xyz: [a3, 0, d3], rpy: [half_pi, 0, 0]}}
+    inertia: {mass: 4.8, com: ["a3 - 0.0203", 0.070, "d3 + 0.0141"], tensor: {xx: 0.066, yy: 0.020, zz: 0.086}}
+)", "cancellation.yaml");
+  const Body& link = model.bodies[1];
+  EXPECT_EQ(link.inertia.com[0].value, 0.0);
+  EXPECT_EQ(link.inertia.tensor_origin[3].value, 0.0);  // xy = -m c_x c_y
+  EXPECT_EQ(link.inertia.tensor_origin[4].value, 0.0);  // xz = -m c_x c_z
+  EXPECT_NEAR(link.inertia.tensor_origin[5].value, -4.8 * 0.070 * (0.15005 + 0.0141), 1e-15);
+  for (const auto& row : link.joint.gamma)
+    for (const double g : row) EXPECT_TRUE(g == 0.0 || std::abs(std::abs(g) - 1.0) < 1e-15) << g;
 }
 
 TEST(Loader, LoopsMarkDependentCoordinatesAndMoveCutData) {
