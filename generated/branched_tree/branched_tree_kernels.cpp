@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 123 mul, 84 add/sub, 0 div, 0 sqrt, 10 sin/cos; 217 operations, 217 temporaries
-//   generalized_forces: 462 mul, 359 add/sub, 0 div, 0 sqrt, 12 sin/cos; 833 operations, 833 temporaries
-//   forward_dynamics_crba: 656 mul, 475 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1148 operations, 1148 temporaries
+//   generalized_forces: 386 mul, 327 add/sub, 0 div, 0 sqrt, 12 sin/cos; 725 operations, 725 temporaries
+//   forward_dynamics_crba: 579 mul, 442 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1038 operations, 1038 temporaries
 //   forward_dynamics_aba: 746 mul, 561 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1324 operations, 1324 temporaries
-//   inverse_dynamics: 450 mul, 357 add/sub, 0 div, 0 sqrt, 12 sin/cos; 819 operations, 819 temporaries
-//   base_wrench: 598 mul, 488 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1098 operations, 1098 temporaries
+//   inverse_dynamics: 374 mul, 322 add/sub, 0 div, 0 sqrt, 12 sin/cos; 708 operations, 708 temporaries
+//   base_wrench: 511 mul, 445 add/sub, 0 div, 0 sqrt, 12 sin/cos; 968 operations, 968 temporaries
 //   point_kinematics: 135 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 225 operations, 225 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

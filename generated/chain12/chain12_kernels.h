@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 1057 mul, 941 add/sub, 0 div, 0 sqrt, 22 sin/cos; 2020 operations, 2020 temporaries
-//   generalized_forces: 1014 mul, 922 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1960 operations, 1960 temporaries
-//   forward_dynamics_crba: 2653 mul, 2248 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4936 operations, 4936 temporaries
+//   generalized_forces: 863 mul, 838 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1725 operations, 1725 temporaries
+//   forward_dynamics_crba: 2502 mul, 2164 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4701 operations, 4701 temporaries
 //   forward_dynamics_aba: 2300 mul, 2153 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4488 operations, 4488 temporaries
-//   inverse_dynamics: 1038 mul, 948 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2010 operations, 2010 temporaries
-//   base_wrench: 1072 mul, 968 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2064 operations, 2064 temporaries
+//   inverse_dynamics: 883 mul, 861 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1768 operations, 1768 temporaries
+//   base_wrench: 917 mul, 886 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1827 operations, 1827 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain12_KERNELS_H

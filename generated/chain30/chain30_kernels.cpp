@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 6475 mul, 5357 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11890 operations, 11890 temporaries
-//   generalized_forces: 2742 mul, 2506 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5308 operations, 5308 temporaries
-//   forward_dynamics_crba: 15538 mul, 12913 add/sub, 29 div, 0 sqrt, 60 sin/cos; 28540 operations, 28540 temporaries
+//   generalized_forces: 2321 mul, 2278 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4659 operations, 4659 temporaries
+//   forward_dynamics_crba: 15117 mul, 12685 add/sub, 29 div, 0 sqrt, 60 sin/cos; 27891 operations, 27891 temporaries
 //   forward_dynamics_aba: 6260 mul, 5951 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12300 operations, 12300 temporaries
-//   inverse_dynamics: 2766 mul, 2550 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5376 operations, 5376 temporaries
-//   base_wrench: 2800 mul, 2552 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5412 operations, 5412 temporaries
+//   inverse_dynamics: 2341 mul, 2313 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4714 operations, 4714 temporaries
+//   base_wrench: 2375 mul, 2326 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4761 operations, 4761 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain30_kernels.h"

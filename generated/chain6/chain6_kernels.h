@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 259 mul, 253 add/sub, 0 div, 0 sqrt, 10 sin/cos; 522 operations, 522 temporaries
-//   generalized_forces: 438 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 844 operations, 844 temporaries
-//   forward_dynamics_crba: 806 mul, 709 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1532 operations, 1532 temporaries
+//   generalized_forces: 377 mul, 358 add/sub, 0 div, 0 sqrt, 12 sin/cos; 747 operations, 747 temporaries
+//   forward_dynamics_crba: 745 mul, 673 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1435 operations, 1435 temporaries
 //   forward_dynamics_aba: 980 mul, 887 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1884 operations, 1884 temporaries
-//   inverse_dynamics: 462 mul, 414 add/sub, 0 div, 0 sqrt, 12 sin/cos; 888 operations, 888 temporaries
-//   base_wrench: 496 mul, 440 add/sub, 0 div, 0 sqrt, 12 sin/cos; 948 operations, 948 temporaries
+//   inverse_dynamics: 397 mul, 377 add/sub, 0 div, 0 sqrt, 12 sin/cos; 786 operations, 786 temporaries
+//   base_wrench: 431 mul, 406 add/sub, 0 div, 0 sqrt, 12 sin/cos; 849 operations, 849 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain6_KERNELS_H

@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 8 mul, 6 add/sub, 0 div, 0 sqrt, 2 sin/cos; 16 operations, 16 temporaries
-//   generalized_forces: 137 mul, 106 add/sub, 0 div, 0 sqrt, 6 sin/cos; 249 operations, 249 temporaries
-//   forward_dynamics_crba: 153 mul, 115 add/sub, 2 div, 0 sqrt, 6 sin/cos; 276 operations, 276 temporaries
+//   generalized_forces: 120 mul, 98 add/sub, 0 div, 0 sqrt, 6 sin/cos; 224 operations, 224 temporaries
+//   forward_dynamics_crba: 134 mul, 107 add/sub, 2 div, 0 sqrt, 6 sin/cos; 249 operations, 249 temporaries
 //   forward_dynamics_aba: 133 mul, 98 add/sub, 2 div, 0 sqrt, 6 sin/cos; 239 operations, 239 temporaries
-//   inverse_dynamics: 130 mul, 104 add/sub, 0 div, 0 sqrt, 6 sin/cos; 240 operations, 240 temporaries
-//   base_wrench: 155 mul, 119 add/sub, 0 div, 0 sqrt, 6 sin/cos; 280 operations, 280 temporaries
+//   inverse_dynamics: 113 mul, 96 add/sub, 0 div, 0 sqrt, 6 sin/cos; 215 operations, 215 temporaries
+//   base_wrench: 135 mul, 109 add/sub, 0 div, 0 sqrt, 6 sin/cos; 250 operations, 250 temporaries
 //   point_kinematics: 81 mul, 77 add/sub, 0 div, 0 sqrt, 6 sin/cos; 164 operations, 164 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

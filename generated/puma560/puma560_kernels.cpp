@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 103 mul, 91 add/sub, 0 div, 0 sqrt, 8 sin/cos; 202 operations, 202 temporaries
-//   generalized_forces: 232 mul, 180 add/sub, 0 div, 0 sqrt, 10 sin/cos; 422 operations, 422 temporaries
-//   forward_dynamics_crba: 421 mul, 322 add/sub, 4 div, 0 sqrt, 10 sin/cos; 757 operations, 757 temporaries
+//   generalized_forces: 208 mul, 170 add/sub, 0 div, 0 sqrt, 10 sin/cos; 388 operations, 388 temporaries
+//   forward_dynamics_crba: 397 mul, 312 add/sub, 4 div, 0 sqrt, 10 sin/cos; 723 operations, 723 temporaries
 //   forward_dynamics_aba: 455 mul, 359 add/sub, 4 div, 0 sqrt, 10 sin/cos; 828 operations, 828 temporaries
-//   inverse_dynamics: 250 mul, 195 add/sub, 0 div, 0 sqrt, 10 sin/cos; 455 operations, 455 temporaries
-//   base_wrench: 285 mul, 221 add/sub, 0 div, 0 sqrt, 12 sin/cos; 518 operations, 518 temporaries
+//   inverse_dynamics: 223 mul, 185 add/sub, 0 div, 0 sqrt, 10 sin/cos; 418 operations, 418 temporaries
+//   base_wrench: 252 mul, 207 add/sub, 0 div, 0 sqrt, 12 sin/cos; 471 operations, 471 temporaries
 //   point_kinematics: 59 mul, 33 add/sub, 0 div, 0 sqrt, 6 sin/cos; 98 operations, 98 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

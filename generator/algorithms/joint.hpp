@@ -3,6 +3,7 @@
 //   transform(q, sin q, cos q) / transform(q) / transform()   X_J: parent frame -> body frame
 //   motion_axis()                                              S: axis-aligned, [linear; angular]
 //   velocity_product(X, w_parent, v_parent, qd)                 c: the velocity-product acceleration
+//   acceleration(X, a_parent, U_parent, w_parent, qd)           X a_p + c with one rotation
 // Conventions (model.hpp): the joint frame is fixed in the parent by (rho, gamma), p_joint = gamma
 // p_parent; the body frame is the joint frame rotated by a(q) about axis k (revolute) or moved by
 // t = q e_k (prismatic), so E = a gamma and r = rho + gamma^T t.
@@ -90,6 +91,21 @@ struct Joint {
     else
       c.lin += S(2.0) * w_bar_x_axis;
     return c;
+  }
+
+  // X a_p + c = [E (a_p + U_p r) + 2 w_bar x (s_lin qd); E e_p + w_bar x (s_ang qd)]: the classical
+  // acceleration of the body at qdd = 0, the parent's point acceleration U_p r = e_p x r +
+  // w_p x (w_p x r) (Khalil & Kleinfinger 1987) added before the single rotation E.
+  Vec6<S> acceleration(const Transform<S>& X, const Vec6<S>& a_parent, const Mat3<S>& U_parent,
+                       const Vec3<S>& w_parent, const S& qd) const {
+    Vec6<S> a{X.E * (a_parent.lin + U_parent * X.r), X.E * a_parent.ang};
+    if (type == JointType::fixed) return a;
+    const Vec3<S> w_bar_x_axis = spatial::cross_unit(X.E * w_parent, axis) * qd;
+    if (type == JointType::revolute)
+      a.ang += w_bar_x_axis;
+    else
+      a.lin += S(2.0) * w_bar_x_axis;
+    return a;
   }
 };
 

@@ -23,7 +23,7 @@ struct RneaData {
   std::vector<Transform<S>> X;      // X_j: parent -> body j
   std::vector<Vec3<S>> w;           // angular velocity, body axes
   std::vector<OmegaProducts<S>> v;  // omega_products(w)
-  std::vector<Vec6<S>> c;           // velocity-product accelerations
+  std::vector<Mat3<S>> U;           // acceleration_operator(e, w): U r = e x r + w x (w x r)
   std::vector<Vec6<S>> a;           // classical accelerations [a_O; e]
   std::vector<Vec6<S>> f;           // joint wrenches
   std::vector<S> tau;
@@ -32,7 +32,7 @@ struct RneaData {
       : X(static_cast<std::size_t>(mech.body_count)),
         w(X.size()),
         v(X.size(), OmegaProducts<S>{S(0.0), S(0.0), S(0.0), S(0.0), S(0.0), S(0.0)}),
-        c(X.size()),
+        U(X.size()),
         a(X.size()),
         f(X.size()),
         tau(static_cast<std::size_t>(mech.dof), S(0.0)) {}
@@ -42,7 +42,9 @@ struct RneaData {
 enum class JointAcceleration { from_state, zero };
 
 // Forward pass, base -> tips:
-//   w_j = E_j w_p + s_ang qd_j,  a_j = X_j a_p + S_j qdd_j + c_j,  f_j = I_j a_j + p_j - f_ext_j.
+//   w_j = E_j w_p + s_ang qd_j,  a_j = X_j a_p + S_j qdd_j + c_j,  f_j = I_j a_j + p_j - f_ext_j,
+// where X_j a_p + c_j = [E_j (a_p + U_p r_j) + ...; ...] and, with U_j = [e_j]x + [w_j]x[w_j]x,
+// f_j = [m a_j + U_j h; h x a_j + I_O e_j + w_j x (I_O w_j)] - f_ext_j (Khalil & Kleinfinger 1987).
 template <class S>
 void rnea_forward_pass(const Mechanism<S>& mech, const State<S>& state, JointAcceleration qdd_source,
                        RneaData<S>& data) {
@@ -50,6 +52,7 @@ void rnea_forward_pass(const Mechanism<S>& mech, const State<S>& state, JointAcc
   data.w[0] = base.w;
   data.v[0] = spatial::omega_products(base.w);
   data.a[0] = base.a;
+  data.U[0] = spatial::acceleration_operator(base.a.ang, base.w, data.v[0]);
   data.f[0] = Vec6<S>{};
   for (int j = 1; j < mech.body_count; ++j) {
     const auto u = static_cast<std::size_t>(j);
@@ -59,14 +62,15 @@ void rnea_forward_pass(const Mechanism<S>& mech, const State<S>& state, JointAcc
     data.X[u] = joint_transform(mech, state, j);
     data.w[u] = joint.angular_velocity(data.X[u], data.w[p], qd);
     data.v[u] = spatial::omega_products(data.w[u]);
-    data.c[u] = joint.velocity_product(data.X[u], data.w[p], data.v[p], qd);
-    // a_j = X_j a_p + c_j (+ S_j qdd_j)
-    data.a[u] = spatial::apply_motion(data.X[u], data.a[p]) + data.c[u];
+    data.a[u] = joint.acceleration(data.X[u], data.a[p], data.U[p], data.w[p], qd);
     if (qdd_source == JointAcceleration::from_state && joint.has_coordinate())
       data.a[u] += spatial::along(joint.motion_axis(), joint_rate(mech, state.qdd, j));
-    // f_j = I_j a_j + p_j - f_ext_j
-    data.f[u] = mech.inertia[u] * data.a[u] +
-                spatial::velocity_product_force(mech.inertia[u], data.w[u], data.v[u]) -
+    data.U[u] = spatial::acceleration_operator(data.a[u].ang, data.w[u], data.v[u]);
+    const RigidInertia<S>& I = mech.inertia[u];
+    // f_j = [m a_j + U_j h; h x a_j + I_O e_j + w_j x (I_O w_j)] - f_ext_j
+    data.f[u] = Vec6<S>{I.m * data.a[u].lin + data.U[u] * I.h,
+                        cross(I.h, data.a[u].lin) + I.I * data.a[u].ang +
+                            spatial::cross_inertia(data.w[u], I.I, data.v[u])} -
                 external_wrench(mech, state, j);
   }
 }

@@ -78,6 +78,33 @@ TEST(SpecialProducts, SixProductsServeBothTripleProducts) {
             << shared.mul << "m+" << shared.add << "a\n";
 }
 
+// Khalil's U = [e]x + [w]x[w]x serves the two offsets of a body (a child joint's r and the first
+// moment h): e x r + w x (w x r) for both costs more than U once and U r, U h.
+TEST(SpecialProducts, AccelerationOperatorServesEveryPointOfTheBody) {
+  const auto points = [](const Operands& o) {
+    Vec3<Expr> e, h;
+    for (int i = 0; i < 3; ++i) {
+      e[i] = Expr::input(InputRole::qd, "e", i, "e" + std::to_string(i));
+      h[i] = Expr::input(InputRole::parameter, "h", i, "h" + std::to_string(i));
+    }
+    return std::pair{e, h};
+  };
+  const OpCount with_U = count([&points](const Operands& o) {
+    const auto [e, h] = points(o);
+    const Mat3<Expr> U = spatial::acceleration_operator(e, o.w, spatial::omega_products(o.w));
+    return concat(elements(U * o.r), elements(U * h));
+  });
+  const OpCount separate = count([&points](const Operands& o) {
+    const auto [e, h] = points(o);
+    const auto v = spatial::omega_products(o.w);
+    return concat(elements(spatial::cross(e, o.r) + spatial::cross_cross(o.w, o.r, v)),
+                  elements(spatial::cross(e, h) + spatial::cross_cross(o.w, h, v)));
+  });
+  EXPECT_LT(with_U.total(), separate.total());
+  std::cout << "e x r + w x (w x r) for two points: separate " << separate.mul << "m+" << separate.add
+            << "a, through U " << with_U.mul << "m+" << with_U.add << "a\n";
+}
+
 TEST(SpecialProducts, RotationAboutOneAxisCongruence) {
   for (int k = 0; k < 3; ++k) {
     const OpCount special = count([k](const Operands& o) {

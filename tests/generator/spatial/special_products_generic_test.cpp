@@ -33,6 +33,17 @@ TEST(SpecialProducts, CrossCrossAndCrossInertiaMatchDenseProducts) {
   }
 }
 
+TEST(SpecialProducts, AccelerationOperatorGivesThePointAcceleration) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 100; ++trial) {
+    const Eigen::Vector3d w = 3.0 * test::random_vector(rng);
+    const Eigen::Vector3d e = 2.0 * test::random_vector(rng);
+    const Eigen::Vector3d r = test::random_vector(rng);
+    const Mat3<double> U = acceleration_operator(test::vec3(e), test::vec3(w), omega_products(test::vec3(w)));
+    EXPECT_LE((eig(U * test::vec3(r)) - (e.cross(r) + w.cross(w.cross(r)))).norm(), 1e-13);
+  }
+}
+
 TEST(SpecialProducts, AxisRotationIsTheTransposedRotationAboutTheAxis) {
   for (int k = 0; k < 3; ++k) {
     const double q = 0.7;
