@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 123 mul, 84 add/sub, 0 div, 0 sqrt, 10 sin/cos; 217 operations, 217 temporaries
-//   generalized_forces: 386 mul, 327 add/sub, 0 div, 0 sqrt, 12 sin/cos; 725 operations, 725 temporaries
-//   forward_dynamics_crba: 579 mul, 442 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1038 operations, 1038 temporaries
-//   forward_dynamics_aba: 746 mul, 561 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1324 operations, 1324 temporaries
-//   inverse_dynamics: 374 mul, 322 add/sub, 0 div, 0 sqrt, 12 sin/cos; 708 operations, 708 temporaries
-//   base_wrench: 511 mul, 445 add/sub, 0 div, 0 sqrt, 12 sin/cos; 968 operations, 968 temporaries
+//   mass_matrix: 119 mul, 78 add/sub, 0 div, 0 sqrt, 10 sin/cos; 207 operations, 207 temporaries
+//   generalized_forces: 374 mul, 311 add/sub, 0 div, 0 sqrt, 12 sin/cos; 697 operations, 697 temporaries
+//   forward_dynamics_crba: 563 mul, 420 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1000 operations, 1000 temporaries
+//   forward_dynamics_aba: 731 mul, 540 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1288 operations, 1288 temporaries
+//   inverse_dynamics: 362 mul, 306 add/sub, 0 div, 0 sqrt, 12 sin/cos; 680 operations, 680 temporaries
+//   base_wrench: 503 mul, 435 add/sub, 0 div, 0 sqrt, 12 sin/cos; 950 operations, 950 temporaries
 //   point_kinematics: 135 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 225 operations, 225 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

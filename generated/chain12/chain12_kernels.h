@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 1057 mul, 941 add/sub, 0 div, 0 sqrt, 22 sin/cos; 2020 operations, 2020 temporaries
-//   generalized_forces: 863 mul, 838 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1725 operations, 1725 temporaries
-//   forward_dynamics_crba: 2502 mul, 2164 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4701 operations, 4701 temporaries
-//   forward_dynamics_aba: 2300 mul, 2153 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4488 operations, 4488 temporaries
-//   inverse_dynamics: 883 mul, 861 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1768 operations, 1768 temporaries
-//   base_wrench: 917 mul, 886 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1827 operations, 1827 temporaries
+//   mass_matrix: 1007 mul, 877 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1906 operations, 1906 temporaries
+//   generalized_forces: 775 mul, 738 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1537 operations, 1537 temporaries
+//   forward_dynamics_crba: 2361 mul, 2000 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4396 operations, 4396 temporaries
+//   forward_dynamics_aba: 2272 mul, 2056 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4363 operations, 4363 temporaries
+//   inverse_dynamics: 793 mul, 768 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1585 operations, 1585 temporaries
+//   base_wrench: 827 mul, 784 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1635 operations, 1635 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain12_KERNELS_H

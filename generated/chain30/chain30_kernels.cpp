@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 6475 mul, 5357 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11890 operations, 11890 temporaries
-//   generalized_forces: 2321 mul, 2278 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4659 operations, 4659 temporaries
-//   forward_dynamics_crba: 15117 mul, 12685 add/sub, 29 div, 0 sqrt, 60 sin/cos; 27891 operations, 27891 temporaries
-//   forward_dynamics_aba: 6260 mul, 5951 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12300 operations, 12300 temporaries
-//   inverse_dynamics: 2341 mul, 2313 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4714 operations, 4714 temporaries
-//   base_wrench: 2375 mul, 2326 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4761 operations, 4761 temporaries
+//   mass_matrix: 6335 mul, 5212 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11605 operations, 11605 temporaries
+//   generalized_forces: 2089 mul, 2016 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4165 operations, 4165 temporaries
+//   forward_dynamics_crba: 14736 mul, 12257 add/sub, 29 div, 0 sqrt, 60 sin/cos; 27082 operations, 27082 temporaries
+//   forward_dynamics_aba: 6196 mul, 5692 add/sub, 29 div, 0 sqrt, 60 sin/cos; 11977 operations, 11977 temporaries
+//   inverse_dynamics: 2107 mul, 2072 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4239 operations, 4239 temporaries
+//   base_wrench: 2141 mul, 2062 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4263 operations, 4263 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain30_kernels.h"

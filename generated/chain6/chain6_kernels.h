@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 259 mul, 253 add/sub, 0 div, 0 sqrt, 10 sin/cos; 522 operations, 522 temporaries
-//   generalized_forces: 377 mul, 358 add/sub, 0 div, 0 sqrt, 12 sin/cos; 747 operations, 747 temporaries
-//   forward_dynamics_crba: 745 mul, 673 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1435 operations, 1435 temporaries
-//   forward_dynamics_aba: 980 mul, 887 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1884 operations, 1884 temporaries
-//   inverse_dynamics: 397 mul, 377 add/sub, 0 div, 0 sqrt, 12 sin/cos; 786 operations, 786 temporaries
-//   base_wrench: 431 mul, 406 add/sub, 0 div, 0 sqrt, 12 sin/cos; 849 operations, 849 temporaries
+//   mass_matrix: 239 mul, 224 add/sub, 0 div, 0 sqrt, 10 sin/cos; 473 operations, 473 temporaries
+//   generalized_forces: 337 mul, 312 add/sub, 0 div, 0 sqrt, 12 sin/cos; 661 operations, 661 temporaries
+//   forward_dynamics_crba: 684 mul, 597 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1298 operations, 1298 temporaries
+//   forward_dynamics_aba: 964 mul, 844 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1825 operations, 1825 temporaries
+//   inverse_dynamics: 355 mul, 332 add/sub, 0 div, 0 sqrt, 12 sin/cos; 699 operations, 699 temporaries
+//   base_wrench: 389 mul, 358 add/sub, 0 div, 0 sqrt, 12 sin/cos; 759 operations, 759 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain6_KERNELS_H

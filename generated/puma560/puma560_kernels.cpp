@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 103 mul, 91 add/sub, 0 div, 0 sqrt, 8 sin/cos; 202 operations, 202 temporaries
-//   generalized_forces: 208 mul, 170 add/sub, 0 div, 0 sqrt, 10 sin/cos; 388 operations, 388 temporaries
-//   forward_dynamics_crba: 397 mul, 312 add/sub, 4 div, 0 sqrt, 10 sin/cos; 723 operations, 723 temporaries
-//   forward_dynamics_aba: 455 mul, 359 add/sub, 4 div, 0 sqrt, 10 sin/cos; 828 operations, 828 temporaries
-//   inverse_dynamics: 223 mul, 185 add/sub, 0 div, 0 sqrt, 10 sin/cos; 418 operations, 418 temporaries
-//   base_wrench: 252 mul, 207 add/sub, 0 div, 0 sqrt, 12 sin/cos; 471 operations, 471 temporaries
+//   mass_matrix: 99 mul, 77 add/sub, 0 div, 0 sqrt, 8 sin/cos; 184 operations, 184 temporaries
+//   generalized_forces: 183 mul, 150 add/sub, 0 div, 0 sqrt, 10 sin/cos; 343 operations, 343 temporaries
+//   forward_dynamics_crba: 369 mul, 279 add/sub, 4 div, 0 sqrt, 10 sin/cos; 662 operations, 662 temporaries
+//   forward_dynamics_aba: 453 mul, 343 add/sub, 4 div, 0 sqrt, 10 sin/cos; 810 operations, 810 temporaries
+//   inverse_dynamics: 200 mul, 171 add/sub, 0 div, 0 sqrt, 10 sin/cos; 381 operations, 381 temporaries
+//   base_wrench: 226 mul, 187 add/sub, 0 div, 0 sqrt, 12 sin/cos; 425 operations, 425 temporaries
 //   point_kinematics: 59 mul, 33 add/sub, 0 div, 0 sqrt, 6 sin/cos; 98 operations, 98 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

@@ -13,6 +13,7 @@
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/inertial_grouping.hpp"
 #include "generator/algorithms/kinematics.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
@@ -222,9 +223,15 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     const auto start = std::chrono::steady_clock::now();
     engine::Context context(options.engine);
     engine::ContextScope scope(context);
-    const SymbolicProblem problem = make_symbolic_problem(model, options);
+    SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
     result.wrench_bodies = problem.wrench_bodies;
+    if (options.group_inertial_parameters) {
+      // the wrench on the base includes what rides on the root bodies
+      const bool on_base = std::string(recipe.name) == "base_wrench";
+      algorithms::group_inertial_parameters(problem.mech, on_base ? algorithms::BaseGrouping::keep
+                                                                   : algorithms::BaseGrouping::drop);
+    }
     std::vector<NamedOutput> outputs;
     for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, problem.state)) {
       outputs.push_back({name, std::move(elements)});

@@ -16,6 +16,8 @@ struct GenerateOptions {
   std::vector<std::string> runtime_parameters;
   bool all_parameters = false;
   ForwardRoute forward = ForwardRoute::automatic;
+  // Inertial parameters grouped across revolute joints before generation (inertial_grouping.hpp).
+  bool group_inertial_parameters = true;
   engine::Options engine;
 };
 

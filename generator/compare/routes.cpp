@@ -7,6 +7,7 @@
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
+#include "generator/algorithms/inertial_grouping.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 
@@ -72,13 +73,14 @@ ConstantInputs constants_as_inputs() {
 }
 
 RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
-                     Constants constants) {
+                     Constants constants, bool grouped) {
   const auto start = std::chrono::steady_clock::now();
   engine::Context context(options);
   engine::ContextScope scope(context);
-  const codegen::SymbolicProblem problem =
+  codegen::SymbolicProblem problem =
       constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
                                      : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
+  if (grouped) algorithms::group_inertial_parameters(problem.mech, algorithms::BaseGrouping::drop);
   const engine::InstructionList code = engine::flatten({{"qdd", forward_dynamics(problem, route)}});
   RouteCost cost;
   cost.count = engine::count_operations(code);

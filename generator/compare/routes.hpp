@@ -42,8 +42,9 @@ struct ConstantInputs {
 };
 ConstantInputs constants_as_inputs();
 
-// Builds the route's qdd kernel in a fresh context with `options` and counts its instructions.
+// Builds the route's qdd kernel in a fresh context with `options` and counts its instructions;
+// `grouped`: inertial parameters grouped first, as build_kernels does by default.
 RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
-                     Constants constants = Constants::folded);
+                     Constants constants = Constants::folded, bool grouped = true);
 
 }  // namespace dyngen::compare
