@@ -5,10 +5,10 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 119 mul, 78 add/sub, 0 div, 0 sqrt, 10 sin/cos; 207 operations, 207 temporaries
+//   mass_matrix: 115 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 205 operations, 205 temporaries
 //   generalized_forces: 374 mul, 311 add/sub, 0 div, 0 sqrt, 12 sin/cos; 697 operations, 697 temporaries
-//   forward_dynamics_crba: 563 mul, 420 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1000 operations, 1000 temporaries
-//   forward_dynamics_aba: 731 mul, 540 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1288 operations, 1288 temporaries
+//   forward_dynamics_crba: 561 mul, 422 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1000 operations, 1000 temporaries
+//   forward_dynamics_aba: 723 mul, 532 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1272 operations, 1272 temporaries
 //   inverse_dynamics: 362 mul, 306 add/sub, 0 div, 0 sqrt, 12 sin/cos; 680 operations, 680 temporaries
 //   base_wrench: 503 mul, 435 add/sub, 0 div, 0 sqrt, 12 sin/cos; 950 operations, 950 temporaries
 //   point_kinematics: 135 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 225 operations, 225 temporaries

@@ -5,10 +5,10 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 6335 mul, 5212 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11605 operations, 11605 temporaries
+//   mass_matrix: 6306 mul, 5183 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11547 operations, 11547 temporaries
 //   generalized_forces: 2089 mul, 2016 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4165 operations, 4165 temporaries
-//   forward_dynamics_crba: 14736 mul, 12257 add/sub, 29 div, 0 sqrt, 60 sin/cos; 27082 operations, 27082 temporaries
-//   forward_dynamics_aba: 6196 mul, 5692 add/sub, 29 div, 0 sqrt, 60 sin/cos; 11977 operations, 11977 temporaries
+//   forward_dynamics_crba: 14707 mul, 12228 add/sub, 29 div, 0 sqrt, 60 sin/cos; 27024 operations, 27024 temporaries
+//   forward_dynamics_aba: 6137 mul, 5638 add/sub, 29 div, 0 sqrt, 60 sin/cos; 11864 operations, 11864 temporaries
 //   inverse_dynamics: 2107 mul, 2072 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4239 operations, 4239 temporaries
 //   base_wrench: 2141 mul, 2062 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4263 operations, 4263 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are

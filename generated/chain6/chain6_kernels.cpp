@@ -5,10 +5,10 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 239 mul, 224 add/sub, 0 div, 0 sqrt, 10 sin/cos; 473 operations, 473 temporaries
+//   mass_matrix: 234 mul, 219 add/sub, 0 div, 0 sqrt, 10 sin/cos; 463 operations, 463 temporaries
 //   generalized_forces: 337 mul, 312 add/sub, 0 div, 0 sqrt, 12 sin/cos; 661 operations, 661 temporaries
-//   forward_dynamics_crba: 684 mul, 597 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1298 operations, 1298 temporaries
-//   forward_dynamics_aba: 964 mul, 844 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1825 operations, 1825 temporaries
+//   forward_dynamics_crba: 679 mul, 592 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1288 operations, 1288 temporaries
+//   forward_dynamics_aba: 953 mul, 838 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1808 operations, 1808 temporaries
 //   inverse_dynamics: 355 mul, 332 add/sub, 0 div, 0 sqrt, 12 sin/cos; 699 operations, 699 temporaries
 //   base_wrench: 389 mul, 358 add/sub, 0 div, 0 sqrt, 12 sin/cos; 759 operations, 759 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are

@@ -5,10 +5,10 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 8 mul, 8 add/sub, 0 div, 0 sqrt, 2 sin/cos; 18 operations, 18 temporaries
+//   mass_matrix: 6 mul, 5 add/sub, 0 div, 0 sqrt, 2 sin/cos; 13 operations, 13 temporaries
 //   generalized_forces: 99 mul, 80 add/sub, 0 div, 0 sqrt, 6 sin/cos; 185 operations, 185 temporaries
-//   forward_dynamics_crba: 113 mul, 90 add/sub, 2 div, 0 sqrt, 6 sin/cos; 211 operations, 211 temporaries
-//   forward_dynamics_aba: 116 mul, 88 add/sub, 2 div, 0 sqrt, 6 sin/cos; 212 operations, 212 temporaries
+//   forward_dynamics_crba: 112 mul, 87 add/sub, 2 div, 0 sqrt, 6 sin/cos; 207 operations, 207 temporaries
+//   forward_dynamics_aba: 114 mul, 85 add/sub, 2 div, 0 sqrt, 6 sin/cos; 207 operations, 207 temporaries
 //   inverse_dynamics: 92 mul, 76 add/sub, 0 div, 0 sqrt, 6 sin/cos; 174 operations, 174 temporaries
 //   base_wrench: 116 mul, 93 add/sub, 0 div, 0 sqrt, 6 sin/cos; 215 operations, 215 temporaries
 //   point_kinematics: 81 mul, 77 add/sub, 0 div, 0 sqrt, 6 sin/cos; 164 operations, 164 temporaries

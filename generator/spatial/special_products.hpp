@@ -116,10 +116,10 @@ Mat3<S> axis_rotation(int k, const S& c, const S& s) {
 }
 
 // B = a^T A a for symmetric A and a = axis_rotation(k, c, s). Columns of a: e_k, c e_m - s e_n,
-// s e_m + c e_n, hence (c^2, s^2, s c computed once):
-//   B_kk = A_kk,  B_km = c A_km - s A_kn,  B_kn = s A_km + c A_kn,
-//   B_mm = c^2 A_mm + s^2 A_nn - 2 s c A_mn,  B_nn = A_mm + A_nn - B_mm  (trace of the m,n block kept),
-//   B_mn = s c (A_mm - A_nn) + (c^2 - s^2) A_mn.
+// s e_m + c e_n. With s^2 = 1 - c^2 the m,n block needs c^2 and s c only: with d = A_mm - A_nn,
+//   X = d c^2 - 2 s c A_mn,  B_mm = A_nn + X,  B_nn = A_mm - X  (the block's trace is kept),
+//   B_mn = s c d + (2 c^2 - 1) A_mn,
+// and B_kk = A_kk,  B_km = c A_km - s A_kn,  B_kn = s A_km + c A_kn.
 template <class S>
 Mat3<S> rotate_about_axis_congruence(int k, const S& c, const S& s, const Mat3<S>& A) {
   if (!special_products_enabled(c)) {
@@ -129,15 +129,16 @@ Mat3<S> rotate_about_axis_congruence(int k, const S& c, const S& s, const Mat3<S
   const int m = (k + 1) % 3;
   const int n = (k + 2) % 3;
   const S cc = c * c;
-  const S ss = s * s;
   const S sc = s * c;
+  const S d = A(m, m) - A(n, n);
+  const S X = d * cc - S(2.0) * sc * A(m, n);
   Mat3<S> B;
   B(k, k) = A(k, k);
   B(k, m) = c * A(k, m) - s * A(k, n);
   B(k, n) = s * A(k, m) + c * A(k, n);
-  B(m, m) = cc * A(m, m) + ss * A(n, n) - S(2.0) * sc * A(m, n);
-  B(n, n) = A(m, m) + A(n, n) - B(m, m);
-  B(m, n) = sc * (A(m, m) - A(n, n)) + (cc - ss) * A(m, n);
+  B(m, m) = A(n, n) + X;
+  B(n, n) = A(m, m) - X;
+  B(m, n) = sc * d + (S(2.0) * cc - S(1.0)) * A(m, n);
   B(m, k) = B(k, m);
   B(n, k) = B(k, n);
   B(n, m) = B(m, n);
