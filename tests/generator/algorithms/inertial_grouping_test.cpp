@@ -1,0 +1,126 @@
+// Grouping of inertial parameters: the grouped mechanism has the same joint dynamics (tau by RNEA,
+// M by CRBA, qdd by ABA) as the original on random moving-base trees and the bundled models, keeps
+// the base wrench when root bodies keep their groups, and has the zeros the grouping promises.
+#include "generator/algorithms/inertial_grouping.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "generator/algorithms/aba.hpp"
+#include "generator/algorithms/base_wrench.hpp"
+#include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/rnea.hpp"
+#include "bundled_models.hpp"
+#include "random_model.hpp"
+
+namespace dyngen::algorithms {
+namespace {
+
+double relative(const std::vector<double>& a, const std::vector<double>& b) {
+  double scale = 1.0, worst = 0.0;
+  for (double x : b) scale = std::max(scale, std::abs(x));
+  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(a[i] - b[i]));
+  return worst / scale;
+}
+
+std::vector<double> elements(const Vec6<double>& v) {
+  std::vector<double> out;
+  for (int k = 0; k < 6; ++k) out.push_back(v[k]);
+  return out;
+}
+
+std::vector<double> tau(const Mechanism<double>& mech, const State<double>& state) {
+  RneaData<double> data(mech);
+  rnea(mech, state, data);
+  return data.tau;
+}
+
+std::vector<double> mass_matrix(const Mechanism<double>& mech, const State<double>& state) {
+  CrbaData<double> data(mech);
+  crba(mech, state, data);
+  return data.H.data;
+}
+
+std::vector<double> qdd(const Mechanism<double>& mech, const State<double>& state) {
+  AbaData<double> data(mech);
+  aba(mech, state, data);
+  return data.qdd;
+}
+
+std::vector<double> wrench_on_base(const Mechanism<double>& mech, const State<double>& state) {
+  BaseWrenchData<double> data(mech);
+  base_wrench(mech, state, data);
+  return elements(data.wrench);
+}
+
+struct Worst {
+  double tau = 0.0, M = 0.0, qdd = 0.0, wrench = 0.0;
+};
+
+void compare(const Mechanism<double>& mech, std::mt19937& rng, Worst& worst) {
+  Mechanism<double> dropped = mech, kept = mech;
+  group_inertial_parameters(dropped, BaseGrouping::drop);
+  group_inertial_parameters(kept, BaseGrouping::keep);
+  const State<double> state = test::random_state(rng, mech);
+  worst.tau = std::max(worst.tau, relative(tau(dropped, state), tau(mech, state)));
+  worst.M = std::max(worst.M, relative(mass_matrix(dropped, state), mass_matrix(mech, state)));
+  worst.qdd = std::max(worst.qdd, relative(qdd(dropped, state), qdd(mech, state)));
+  worst.wrench = std::max(worst.wrench, relative(wrench_on_base(kept, state), wrench_on_base(mech, state)));
+}
+
+TEST(InertialGrouping, KeepsTheJointDynamicsOfRandomTrees) {
+  std::mt19937 rng(515);
+  Worst worst;
+  int states = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    test::RandomModelOptions options;
+    options.bodies = 1 + trial % 10;
+    options.moving_base = trial % 2 == 0;
+    const Mechanism<double> mech = make_numeric_mechanism(test::random_model(rng, options));
+    for (int k = 0; k < 3; ++k, ++states) compare(mech, rng, worst);
+  }
+  EXPECT_GE(states, 100);
+  EXPECT_LE(worst.tau, 1e-12);
+  EXPECT_LE(worst.M, 1e-12);
+  EXPECT_LE(worst.qdd, 1e-11);
+  EXPECT_LE(worst.wrench, 1e-12);
+}
+
+TEST(InertialGrouping, KeepsTheJointDynamicsOfTheBundledModels) {
+  std::mt19937 rng(516);
+  for (const std::string& name : test::bundled_tree_model_names()) {
+    const Mechanism<double> mech = make_numeric_mechanism(test::load_bundled_model(name));
+    Worst worst;
+    for (int k = 0; k < 20; ++k) compare(mech, rng, worst);
+    EXPECT_LE(worst.tau, 1e-12) << name;
+    EXPECT_LE(worst.M, 1e-12) << name;
+    EXPECT_LE(worst.qdd, 1e-11) << name;
+    EXPECT_LE(worst.wrench, 1e-12) << name;
+  }
+}
+
+// Every revolute body of chain6 loses its mass, its first moment along the joint axis and one
+// moment perpendicular to it; dropping the root's group changes the wrench on the base, which is
+// why the base wrench keeps it.
+TEST(InertialGrouping, RevoluteBodiesLoseMassAxialMomentAndOnePerpendicularMoment) {
+  const Mechanism<double> mech = make_numeric_mechanism(test::load_bundled_model("chain6"));
+  Mechanism<double> grouped = mech;
+  group_inertial_parameters(grouped, BaseGrouping::drop);
+  for (int j = 1; j < grouped.body_count; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    const int k = grouped.joint[u].axis;
+    EXPECT_EQ(grouped.inertia[u].m, 0.0) << j;
+    EXPECT_EQ(grouped.inertia[u].h[k], 0.0) << j;
+    EXPECT_EQ(grouped.inertia[u].I((k + 1) % 3, (k + 1) % 3), 0.0) << j;
+    EXPECT_NE(grouped.inertia[u].I(k, k), 0.0) << j;
+  }
+  std::mt19937 rng(517);
+  const State<double> state = test::random_state(rng, mech);
+  EXPECT_GT(relative(wrench_on_base(grouped, state), wrench_on_base(mech, state)), 1e-3);
+}
+
+}  // namespace
+}  // namespace dyngen::algorithms
