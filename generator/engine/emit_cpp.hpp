@@ -4,6 +4,7 @@
 // byte-identical text.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,11 @@ struct FileInfo {
 std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels);
 
 // One kernel: its comment block (summary, cost, layout of inputs and outputs) and the function
-// `template <class T> inline void name(const T* in..., T* out...)`.
+// `template <class T> inline void name(const T* in..., T* out...)`. A kernel of more than
+// kInstructionsPerPart computed instructions is printed as functions name_parts::part0, part1, …
+// (same instructions, same order) called in turn, the values crossing a part boundary passed in a
+// local array: compile time stays linear in the kernel's size.
+inline constexpr std::size_t kInstructionsPerPart = 2000;
 std::string emit_kernel(const Kernel& kernel);
 
 // "m mul, a add/sub, d div, s sqrt, t sin/cos; N operations, K temporaries"

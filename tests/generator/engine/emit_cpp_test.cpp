@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "engine/identifier.hpp"
 #include "sample_kernel.hpp"
@@ -113,6 +115,54 @@ TEST(EmitCpp, HostileNamesAreMangledAndEscaped) {
                               (dir / "k.cpp").string() + " -o " + (dir / "k").string();
   EXPECT_EQ(std::system(command.c_str()), 0);
   fs::remove_all(dir);
+}
+
+// A kernel longer than kInstructionsPerPart is printed as parts passing values through `carry`:
+// with outputs in every part, one output a bare input and one a constant, unused inputs, and
+// values read several parts after they are made. It compiles warning-free with both compilers and
+// agrees with the instruction list's own evaluation.
+std::pair<std::string, std::vector<double>> long_kernel_source() {
+  Context ctx;
+  ContextScope scope(ctx);
+  const Expr x = Expr::input(InputRole::q, "q", 0, "x");
+  const Expr y = Expr::input(InputRole::q, "q", 1, "y");
+  Expr::input(InputRole::qd, "unused", 0, "u");
+  std::vector<Expr> out;
+  Expr v = x;
+  for (int k = 0; k < 3 * static_cast<int>(kInstructionsPerPart); ++k) {
+    v = v * Expr(0.5) + sin(v) * y + Expr(0.001 * k);
+    if (k % 1000 == 999) out.push_back(v + x * y);  // x * y made in part 0, read in later parts
+  }
+  out.push_back(y);
+  out.push_back(Expr(2.5));
+  Kernel kernel{"long_kernel", "long", {{"q", 2, "q"}, {"unused", 1, "not read"}}, {{"out", static_cast<int>(out.size()), "o"}},
+                flatten({{"out", out}})};
+  const auto expected = evaluate(kernel.code, [](const std::string&, int i) { return i == 0 ? 0.3 : -0.7; });
+  return {emit_cpp({"m", "long", "h", "long_ns", {}}, {kernel}), expected[0]};
+}
+
+TEST(EmitCpp, LongKernelsArePrintedAsPartsThatCompileAndAgree) {
+  const auto [source, expected] = long_kernel_source();
+  EXPECT_NE(source.find("namespace long_kernel_parts"), std::string::npos);
+  EXPECT_NE(source.find("void part2("), std::string::npos);
+  for (const std::string compiler : {"g++", "clang++"}) {
+    const fs::path dir = scratch_dir("long_" + compiler);
+    std::ofstream(dir / "k.hpp") << source;
+    std::ostringstream driver;
+    driver << "#include <cmath>\n#include \"k.hpp\"\nint main() {\n  const double q[2] = {0.3, -0.7};\n"
+           << "  const double u[1] = {0.0};\n  double out[" << expected.size() << "];\n"
+           << "  long_ns::long_kernel(q, u, out);\n  const double expected[] = {";
+    for (const double e : expected) driver << format_double(e) << ", ";
+    driver << "};\n  for (unsigned k = 0; k < " << expected.size()
+           << "; ++k)\n    if (std::abs(out[k] - expected[k]) > 1e-12 * std::fmax(1.0, std::abs(expected[k]))) return 1;\n"
+           << "  float qf[2] = {0.3f, -0.7f}, uf[1] = {0.0f}, outf[" << expected.size() << "];\n"
+           << "  long_ns::long_kernel(qf, uf, outf);\n  return std::isfinite(outf[0]) ? 0 : 1;\n}\n";
+    std::ofstream(dir / "k.cpp") << driver.str();
+    const std::string command = compiler + " -std=c++17 -O1 -Wall -Wextra -Wpedantic -Wshadow -Werror " +
+                                (dir / "k.cpp").string() + " -o " + (dir / "k").string() + " && " + (dir / "k").string();
+    EXPECT_EQ(std::system(command.c_str()), 0) << compiler;
+    fs::remove_all(dir);
+  }
 }
 
 TEST(EmitCpp, RefusesUndeclaredInputs) {
