@@ -8,7 +8,7 @@
 //   mass_matrix: 996 mul, 866 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1884 operations, 1884 temporaries
 //   generalized_forces: 775 mul, 738 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1537 operations, 1537 temporaries
 //   forward_dynamics_crba: 2350 mul, 1989 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4374 operations, 4374 temporaries
-//   forward_dynamics_aba: 2249 mul, 2038 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4322 operations, 4322 temporaries
+//   forward_dynamics_aba: 2105 mul, 1838 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3978 operations, 3978 temporaries
 //   inverse_dynamics: 793 mul, 768 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1585 operations, 1585 temporaries
 //   base_wrench: 827 mul, 784 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1635 operations, 1635 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are

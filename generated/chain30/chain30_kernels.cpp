@@ -8,7 +8,7 @@
 //   mass_matrix: 6306 mul, 5183 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11547 operations, 11547 temporaries
 //   generalized_forces: 2089 mul, 2016 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4165 operations, 4165 temporaries
 //   forward_dynamics_crba: 14707 mul, 12228 add/sub, 29 div, 0 sqrt, 60 sin/cos; 27024 operations, 27024 temporaries
-//   forward_dynamics_aba: 6137 mul, 5638 add/sub, 29 div, 0 sqrt, 60 sin/cos; 11864 operations, 11864 temporaries
+//   forward_dynamics_aba: 5705 mul, 5042 add/sub, 29 div, 0 sqrt, 60 sin/cos; 10836 operations, 10836 temporaries
 //   inverse_dynamics: 2107 mul, 2072 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4239 operations, 4239 temporaries
 //   base_wrench: 2141 mul, 2062 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4263 operations, 4263 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are

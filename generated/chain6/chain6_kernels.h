@@ -8,7 +8,7 @@
 //   mass_matrix: 234 mul, 219 add/sub, 0 div, 0 sqrt, 10 sin/cos; 463 operations, 463 temporaries
 //   generalized_forces: 337 mul, 312 add/sub, 0 div, 0 sqrt, 12 sin/cos; 661 operations, 661 temporaries
 //   forward_dynamics_crba: 679 mul, 592 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1288 operations, 1288 temporaries
-//   forward_dynamics_aba: 953 mul, 838 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1808 operations, 1808 temporaries
+//   forward_dynamics_aba: 905 mul, 770 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1692 operations, 1692 temporaries
 //   inverse_dynamics: 355 mul, 332 add/sub, 0 div, 0 sqrt, 12 sin/cos; 699 operations, 699 temporaries
 //   base_wrench: 389 mul, 358 add/sub, 0 div, 0 sqrt, 12 sin/cos; 759 operations, 759 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are

@@ -8,7 +8,7 @@
 //   mass_matrix: 93 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 174 operations, 174 temporaries
 //   generalized_forces: 183 mul, 150 add/sub, 0 div, 0 sqrt, 10 sin/cos; 343 operations, 343 temporaries
 //   forward_dynamics_crba: 362 mul, 273 add/sub, 4 div, 0 sqrt, 10 sin/cos; 649 operations, 649 temporaries
-//   forward_dynamics_aba: 443 mul, 338 add/sub, 4 div, 0 sqrt, 10 sin/cos; 795 operations, 795 temporaries
+//   forward_dynamics_aba: 430 mul, 321 add/sub, 4 div, 0 sqrt, 10 sin/cos; 765 operations, 765 temporaries
 //   inverse_dynamics: 200 mul, 171 add/sub, 0 div, 0 sqrt, 10 sin/cos; 381 operations, 381 temporaries
 //   base_wrench: 226 mul, 187 add/sub, 0 div, 0 sqrt, 12 sin/cos; 425 operations, 425 temporaries
 //   point_kinematics: 59 mul, 33 add/sub, 0 div, 0 sqrt, 6 sin/cos; 98 operations, 98 temporaries

@@ -180,6 +180,8 @@ Mat3<S> rotate_general_to_parent(const Transform<S>& X, const Mat3<S>& A) {
 
 // X^T M X for symmetric M; with M' = blockwise E^T M E and T = [[1, -[r]], [0, 1]]:
 // X^T M X = T^T M' T = [[M'll, M'la - M'll [r]], [sym, [r] (M'la - M'll [r]) + M'aa - M'al [r]]].
+// The aa block is symmetric: its upper triangle is computed and mirrored (the two triangles are
+// equal only after expansion, which the engine does not see through the temporaries of `upper`).
 template <class S>
 Mat6<S> transform_to_parent(const Transform<S>& X, const Mat6<S>& M) {
   const Mat3<S> ll = rotate_to_parent(X, M.ll);
@@ -187,7 +189,21 @@ Mat6<S> transform_to_parent(const Transform<S>& X, const Mat6<S>& M) {
   const Mat3<S> aa = rotate_to_parent(X, M.aa);
   const Mat3<S> rx = skew(X.r);
   const Mat3<S> upper = la - ll * rx;
-  return {ll, upper, transpose(upper), rx * upper + aa - transpose(la) * rx};
+  Mat3<S> out_aa;
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i; j < 3; ++j) {
+      // ([r] upper + aa - la^T [r])_ij
+      S r_upper = rx(i, 0) * upper(0, j);
+      S la_r = la(0, i) * rx(0, j);
+      for (int k = 1; k < 3; ++k) {
+        r_upper = r_upper + rx(i, k) * upper(k, j);
+        la_r = la_r + la(k, i) * rx(k, j);
+      }
+      out_aa(i, j) = r_upper + aa(i, j) - la_r;
+      out_aa(j, i) = out_aa(i, j);
+    }
+  }
+  return {ll, upper, transpose(upper), out_aa};
 }
 
 // Rigid-body inertia about a frame origin O: mass m, first moment h = m c, rotational inertia I_O.
