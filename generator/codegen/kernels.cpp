@@ -219,15 +219,16 @@ std::map<std::string, std::vector<double>> NumericReference::outputs(
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options) {
   GeneratedKernels result;
-  for (const KernelRecipe& recipe : recipes(model)) {
-    const auto start = std::chrono::steady_clock::now();
+  // A kernel built in a fresh context, from the mechanism as given or with its inertial
+  // parameters grouped (inertial_grouping.hpp; the wrench on the base keeps what rides on the root
+  // bodies).
+  const auto build = [&](const KernelRecipe& recipe, bool grouped) {
     engine::Context context(options.engine);
     engine::ContextScope scope(context);
     SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
     result.wrench_bodies = problem.wrench_bodies;
-    if (options.group_inertial_parameters) {
-      // the wrench on the base includes what rides on the root bodies
+    if (grouped) {
       const bool on_base = std::string(recipe.name) == "base_wrench";
       algorithms::group_inertial_parameters(problem.mech, on_base ? algorithms::BaseGrouping::keep
                                                                    : algorithms::BaseGrouping::drop);
@@ -236,8 +237,19 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, problem.state)) {
       outputs.push_back({name, std::move(elements)});
     }
-    engine::Kernel kernel{recipe.name, recipe.summary, input_docs(model, problem, recipe.inputs),
+    return engine::Kernel{recipe.name, recipe.summary, input_docs(model, problem, recipe.inputs),
                           recipe.outputs(model), engine::flatten(outputs)};
+  };
+  for (const KernelRecipe& recipe : recipes(model)) {
+    const auto start = std::chrono::steady_clock::now();
+    engine::Kernel kernel = build(recipe, false);
+    if (options.group_inertial_parameters) {
+      // Grouping is exact but not always cheaper: with parameters kept as inputs the grouped
+      // values are computed in the kernel. The cheaper of the two is emitted.
+      engine::Kernel grouped = build(recipe, true);
+      if (engine::count_operations(grouped.code).total() <= engine::count_operations(kernel.code).total())
+        kernel = std::move(grouped);
+    }
     result.kernels.push_back(std::move(kernel));
     result.seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

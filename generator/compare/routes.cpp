@@ -75,15 +75,22 @@ ConstantInputs constants_as_inputs() {
 RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
                      Constants constants, bool grouped) {
   const auto start = std::chrono::steady_clock::now();
-  engine::Context context(options);
-  engine::ContextScope scope(context);
-  codegen::SymbolicProblem problem =
-      constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
-                                     : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
-  if (grouped) algorithms::group_inertial_parameters(problem.mech, algorithms::BaseGrouping::drop);
-  const engine::InstructionList code = engine::flatten({{"qdd", forward_dynamics(problem, route)}});
+  const auto count = [&](bool group) {
+    engine::Context context(options);
+    engine::ContextScope scope(context);
+    codegen::SymbolicProblem problem =
+        constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
+                                       : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
+    if (group) algorithms::group_inertial_parameters(problem.mech, algorithms::BaseGrouping::drop);
+    return engine::count_operations(engine::flatten({{"qdd", forward_dynamics(problem, route)}}));
+  };
   RouteCost cost;
-  cost.count = engine::count_operations(code);
+  cost.count = count(false);
+  // as build_kernels: the grouped version where it is cheaper
+  if (grouped) {
+    const OpTally with_grouping = count(true);
+    if (with_grouping.total() <= cost.count.total()) cost.count = with_grouping;
+  }
   cost.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return cost;
 }

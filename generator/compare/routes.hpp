@@ -43,7 +43,7 @@ struct ConstantInputs {
 ConstantInputs constants_as_inputs();
 
 // Builds the route's qdd kernel in a fresh context with `options` and counts its instructions;
-// `grouped`: inertial parameters grouped first, as build_kernels does by default.
+// `grouped`: also built with inertial parameters grouped, the cheaper kept (as build_kernels).
 RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
                      Constants constants = Constants::folded, bool grouped = true);
 
