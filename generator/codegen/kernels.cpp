@@ -247,8 +247,10 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
       // Grouping is exact but not always cheaper: with parameters kept as inputs the grouped
       // values are computed in the kernel. The cheaper of the two is emitted.
       engine::Kernel grouped = build(recipe, true);
-      if (engine::count_operations(grouped.code).total() <= engine::count_operations(kernel.code).total())
+      if (engine::count_operations(grouped.code).total() <= engine::count_operations(kernel.code).total()) {
         kernel = std::move(grouped);
+        kernel.summary += "; inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)";
+      }
     }
     result.kernels.push_back(std::move(kernel));
     result.seconds.push_back(
