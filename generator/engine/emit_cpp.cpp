@@ -91,10 +91,110 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
 
 bool is_computed(const Instruction& in) { return in.op != Op::constant && in.op != Op::input; }
 
+std::size_t at(int index) { return static_cast<std::size_t>(index); }
+
+// The list cut into parts of at most kInstructionsPerPart computed instructions, in list order.
+// A value computed in one part and read in a later one gets a slot of `carry`.
+struct Partition {
+  int parts = 1;
+  std::vector<int> part;     // per instruction (inline operands: 0)
+  std::vector<int> slot;     // per instruction: its carry slot, or -1
+  int carried = 0;           // slots in all
+  std::vector<std::set<std::string>> arrays;  // per part: the input and output arrays it touches
+};
+
+Partition partition(const Kernel& kernel) {
+  const auto& code = kernel.code.instructions;
+  Partition cut;
+  cut.part.assign(code.size(), 0);
+  for (std::size_t i = 0, in_part = 0; i < code.size(); ++i) {
+    if (!is_computed(code[i])) continue;
+    if (in_part == kInstructionsPerPart) {
+      ++cut.parts;
+      in_part = 0;
+    }
+    cut.part[i] = cut.parts - 1;
+    ++in_part;
+  }
+  cut.arrays.resize(at(cut.parts));
+  std::vector<int> last_reader(code.size(), -1);
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (!is_computed(code[i])) continue;
+    for (const int k : {code[i].a, code[i].b}) {
+      if (k < 0) continue;
+      last_reader[at(k)] = std::max(last_reader[at(k)], cut.part[i]);
+      if (code[at(k)].op == Op::input) cut.arrays[at(cut.part[i])].insert(code[at(k)].array);
+    }
+  }
+  for (const OutputSlot& slot : kernel.code.outputs) {
+    if (is_computed(code[at(slot.value)])) cut.arrays[at(cut.part[at(slot.value)])].insert(slot.array);
+  }
+  cut.slot.assign(code.size(), -1);
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (is_computed(code[i]) && last_reader[i] > cut.part[i]) cut.slot[i] = cut.carried++;
+  }
+  return cut;
+}
+
+std::string store(const OutputSlot& slot, const std::vector<PrintedInstruction>& printed) {
+  return "  " + mangle_identifier(slot.array) + "[" + std::to_string(slot.index) + "] = " +
+         printed.at(at(slot.value)).operand + ";\n";
+}
+
+// A long kernel as functions name_parts::partN, each small enough for the register allocator
+// (GCC's time grows faster than linearly with a function's size), and the kernel calling them.
+void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>& printed, const Partition& cut,
+                    std::ostream& out) {
+  const auto& code = kernel.code.instructions;
+  const std::string parts_namespace = mangle_identifier(kernel.name) + "_parts";
+  out << "namespace " << parts_namespace << " {\n";
+  for (int p = 0; p < cut.parts; ++p) {
+    // values of earlier parts this part reads, in list order
+    std::set<int> reads;
+    bool writes = false;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+      if (!is_computed(code[i]) || cut.part[i] != p) continue;
+      writes = writes || cut.slot[i] >= 0;
+      for (const int k : {code[i].a, code[i].b}) {
+        if (k >= 0 && is_computed(code[at(k)]) && cut.part[at(k)] < p) reads.insert(k);
+      }
+    }
+    out << "template <class T>\nvoid part" << p << "("
+        << parameter_list(kernel, cut.arrays[at(p)], reads.empty() && !writes ? "/*carry*/" : "carry") << ") {\n";
+    for (const int k : reads) out << "  const T " << printed[at(k)].operand << " = carry[" << cut.slot[at(k)] << "];\n";
+    for (std::size_t i = 0; i < code.size(); ++i) {
+      if (!is_computed(code[i]) || cut.part[i] != p) continue;
+      out << printed[i].statement;
+      if (cut.slot[i] >= 0) out << "  carry[" << cut.slot[i] << "] = " << printed[i].operand << ";\n";
+    }
+    for (const OutputSlot& slot : kernel.code.outputs) {
+      if (is_computed(code[at(slot.value)]) && cut.part[at(slot.value)] == p) out << store(slot, printed);
+    }
+    out << "}\n";
+  }
+  out << "}  // namespace " << parts_namespace << "\n";
+  // every array is handed on to the parts
+  std::set<std::string> all;
+  std::string arguments;
+  for (const auto* docs : {&kernel.inputs, &kernel.outputs}) {
+    for (const auto& array : *docs) {
+      all.insert(array.name);
+      arguments += mangle_identifier(array.name) + ", ";
+    }
+  }
+  out << "template <class T>\ninline void " << mangle_identifier(kernel.name) << "(" << parameter_list(kernel, all, "")
+      << ") {\n";
+  out << "  T carry[" << std::max(cut.carried, 1) << "];\n";
+  for (int p = 0; p < cut.parts; ++p) out << "  " << parts_namespace << "::part" << p << "(" << arguments << "carry);\n";
+  for (const OutputSlot& slot : kernel.code.outputs) {
+    if (!is_computed(code[at(slot.value)])) out << store(slot, printed);
+  }
+  out << "}\n";
+}
+
 }  // namespace
 
 std::string emit_kernel(const Kernel& kernel) {
-  std::ostringstream out;
   std::set<std::string> inputs;
   std::set<std::string> outputs;
   for (const auto* docs : {&kernel.inputs, &kernel.outputs}) {
@@ -110,42 +210,10 @@ std::string emit_kernel(const Kernel& kernel) {
       throw std::invalid_argument("emit: kernel " + kernel.name + " writes undeclared output " + slot.array);
     }
   }
-  const auto& code = kernel.code.instructions;
   const std::vector<PrintedInstruction> printed = print_instructions(kernel, inputs);
-  const auto store = [&](const OutputSlot& slot) {
-    return "  " + mangle_identifier(slot.array) + "[" + std::to_string(slot.index) +
-           "] = " + printed.at(static_cast<std::size_t>(slot.value)).operand + ";\n";
-  };
+  const Partition cut = partition(kernel);
 
-  // Parts of at most kInstructionsPerPart computed instructions, in list order.
-  std::vector<int> part(code.size(), 0);
-  int parts = 1;
-  for (std::size_t i = 0, in_part = 0; i < code.size(); ++i) {
-    if (!is_computed(code[i])) continue;
-    if (in_part == kInstructionsPerPart) {
-      ++parts;
-      in_part = 0;
-    }
-    part[i] = parts - 1;
-    ++in_part;
-  }
-  // inputs each part (or the whole kernel) reads
-  std::vector<std::set<std::string>> used(static_cast<std::size_t>(parts));
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    const Instruction& in = code[i];
-    if (!is_computed(in)) continue;
-    for (const int k : {in.a, in.b}) {
-      if (k >= 0 && code[static_cast<std::size_t>(k)].op == Op::input)
-        used[static_cast<std::size_t>(part[i])].insert(code[static_cast<std::size_t>(k)].array);
-    }
-  }
-  std::set<std::string> used_anywhere = outputs;
-  for (const auto& u : used) used_anywhere.insert(u.begin(), u.end());
-  for (const OutputSlot& slot : kernel.code.outputs) {
-    const Instruction& in = code.at(static_cast<std::size_t>(slot.value));
-    if (in.op == Op::input) used_anywhere.insert(in.array);
-  }
-
+  std::ostringstream out;
   out << "// " << comment_text(kernel.summary) << "\n";
   out << "// Cost: " << count_summary(count_operations(kernel.code)) << ".\n";
   for (const auto& in : kernel.inputs) {
@@ -154,78 +222,20 @@ std::string emit_kernel(const Kernel& kernel) {
   for (const auto& o : kernel.outputs) {
     out << "//   out " << mangle_identifier(o.name) << "[" << o.size << "]: " << comment_text(o.meaning) << "\n";
   }
-  const std::string name = mangle_identifier(kernel.name);
-  if (parts == 1) {
-    out << "template <class T>\ninline void " << name << "(" << parameter_list(kernel, used_anywhere, "")
-        << ") {\n";
-    for (const PrintedInstruction& p : printed) out << p.statement;
-    for (const OutputSlot& slot : kernel.code.outputs) out << store(slot);
-    out << "}\n";
+  if (cut.parts > 1) {
+    print_in_parts(kernel, printed, cut, out);
     return out.str();
   }
-
-  // A long kernel is emitted as parts that pass the values crossing a part boundary through
-  // `carry`: the same instructions in the same order, but each function small enough for the
-  // register allocator (GCC's time grows faster than linearly with a function's size).
-  std::vector<int> last_part(code.size(), -1);
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    for (const int k : {code[i].a, code[i].b}) {
-      if (k >= 0 && is_computed(code[i])) last_part[static_cast<std::size_t>(k)] = std::max(last_part[static_cast<std::size_t>(k)], part[i]);
-    }
-  }
-  std::vector<int> slot_of(code.size(), -1);
-  int carried = 0;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    if (is_computed(code[i]) && last_part[i] > part[i]) slot_of[i] = carried++;
-  }
-  const std::string parts_namespace = name + "_parts";
-  out << "namespace " << parts_namespace << " {\n";
-  for (int p = 0; p < parts; ++p) {
-    // values of earlier parts this part reads, in list order; what it writes
-    std::set<int> reads;
-    bool writes = false;
-    std::set<std::string> named = used[static_cast<std::size_t>(p)];
-    for (std::size_t i = 0; i < code.size(); ++i) {
-      if (!is_computed(code[i]) || part[i] != p) continue;
-      writes = writes || slot_of[i] >= 0;
-      for (const int k : {code[i].a, code[i].b}) {
-        if (k >= 0 && is_computed(code[static_cast<std::size_t>(k)]) && part[static_cast<std::size_t>(k)] < p) reads.insert(k);
-      }
-    }
-    for (const OutputSlot& slot : kernel.code.outputs) {
-      const auto v = static_cast<std::size_t>(slot.value);
-      if (is_computed(code[v]) && part[v] == p) named.insert(slot.array);
-    }
-    out << "template <class T>\nvoid part" << p << "("
-        << parameter_list(kernel, named, reads.empty() && !writes ? "/*carry*/" : "carry") << ") {\n";
-    for (const int k : reads) {
-      out << "  const T " << printed[static_cast<std::size_t>(k)].operand << " = carry["
-          << slot_of[static_cast<std::size_t>(k)] << "];\n";
-    }
-    for (std::size_t i = 0; i < code.size(); ++i) {
-      if (!is_computed(code[i]) || part[i] != p) continue;
-      out << printed[i].statement;
-      if (slot_of[i] >= 0) out << "  carry[" << slot_of[i] << "] = " << printed[i].operand << ";\n";
-    }
-    for (const OutputSlot& slot : kernel.code.outputs) {
-      const auto v = static_cast<std::size_t>(slot.value);
-      if (is_computed(code[v]) && part[v] == p) out << store(slot);
-    }
-    out << "}\n";
-  }
-  out << "}  // namespace " << parts_namespace << "\n";
-  // every array is handed on to the parts
-  std::set<std::string> all = outputs;
-  all.insert(inputs.begin(), inputs.end());
-  out << "template <class T>\ninline void " << name << "(" << parameter_list(kernel, all, "") << ") {\n";
-  out << "  T carry[" << std::max(carried, 1) << "];\n";
-  std::string arguments;
-  for (const auto& in : kernel.inputs) arguments += mangle_identifier(in.name) + ", ";
-  for (const auto& o : kernel.outputs) arguments += mangle_identifier(o.name) + ", ";
-  for (int p = 0; p < parts; ++p) out << "  " << parts_namespace << "::part" << p << "(" << arguments << "carry);\n";
+  // inputs read (by instructions or as outputs themselves) and every output are named
+  std::set<std::string> named = outputs;
+  named.insert(cut.arrays[0].begin(), cut.arrays[0].end());
   for (const OutputSlot& slot : kernel.code.outputs) {
-    if (!is_computed(code.at(static_cast<std::size_t>(slot.value)))) out << store(slot);
+    if (kernel.code.instructions[at(slot.value)].op == Op::input) named.insert(kernel.code.instructions[at(slot.value)].array);
   }
+  out << "template <class T>\ninline void " << mangle_identifier(kernel.name) << "(" << parameter_list(kernel, named, "")
+      << ") {\n";
+  for (const PrintedInstruction& p : printed) out << p.statement;
+  for (const OutputSlot& slot : kernel.code.outputs) out << store(slot, printed);
   out << "}\n";
   return out.str();
 }
