@@ -150,6 +150,34 @@ TEST(ApproximatedCone, CoaxialCircleTakesTheMiddleGeneratrixAfterThreeEvaluation
   EXPECT_EQ(search.evaluated, 5);  // and the two neighbours
 }
 
+// The valid-range measure for a petal running towards -X and arcs crossing phi = pi: the closed
+// form over the arc against the minimum over the 2^N + 1 sampled starts.
+TEST(ApproximatedCone, PlaneLeadMatchesTheSampledStartsForBothDirections) {
+  std::mt19937 rng(71);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const double direction : {1.0, -1.0}) {
+    ApproximatedConeSpec spec = petal(8);
+    spec.side_faces.clear();
+    spec.direction = direction;
+    spec.base_x = -0.02 * direction;
+    spec.azimuth_begin = 150 * kDeg;
+    spec.azimuth_end = 220 * kDeg;
+    const ApproximatedCone cone = make_approximated_cone(spec);
+    for (int k = 0; k < 2000; ++k) {
+      const double tilt = 30 * kDeg * unit(rng), tilt_dir = 2 * std::numbers::pi * unit(rng);
+      const Vec3 axis = (unit(rng) < 0.5 ? 1.0 : -1.0) *
+                        (Eigen::AngleAxisd(tilt, Vec3(0.0, std::cos(tilt_dir), std::sin(tilt_dir))) * Vec3::UnitX());
+      const Circle circle{Vec3(direction * (0.1 * unit(rng) - 0.05), 0.1 * unit(rng), 0.1 * unit(rng)), axis, 0.4};
+      double lead = std::numeric_limits<double>::infinity();
+      for (const Vec3& start : cone.starts)
+        lead = std::min(lead, direction * axis.dot(circle.center - start) / axis.x());
+      const double closed_form = plane_lead_over_starts(cone, circle);
+      EXPECT_LE(closed_form, lead + 1e-12) << direction << " " << k;
+      EXPECT_GE(closed_form, lead - 1e-5) << direction << " " << k;
+    }
+  }
+}
+
 TEST(ApproximatedCone, APlaneContainingTheConeAxisIsOutsideTheValidRange) {
   const ApproximatedCone cone = make_approximated_cone(petal(6));
   PairContact c;
