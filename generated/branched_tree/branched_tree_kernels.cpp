@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 115 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 205 operations, 205 temporaries
-//   generalized_forces: 374 mul, 311 add/sub, 0 div, 0 sqrt, 12 sin/cos; 697 operations, 697 temporaries
-//   forward_dynamics_crba: 561 mul, 422 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1000 operations, 1000 temporaries
-//   forward_dynamics_aba: 723 mul, 532 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1272 operations, 1272 temporaries
-//   inverse_dynamics: 362 mul, 306 add/sub, 0 div, 0 sqrt, 12 sin/cos; 680 operations, 680 temporaries
-//   base_wrench: 503 mul, 435 add/sub, 0 div, 0 sqrt, 12 sin/cos; 950 operations, 950 temporaries
+//   mass_matrix: 115 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 204 operations, 204 temporaries
+//   generalized_forces: 367 mul, 302 add/sub, 0 div, 0 sqrt, 12 sin/cos; 681 operations, 681 temporaries
+//   forward_dynamics_crba: 554 mul, 413 add/sub, 5 div, 0 sqrt, 12 sin/cos; 984 operations, 984 temporaries
+//   forward_dynamics_aba: 720 mul, 527 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1264 operations, 1264 temporaries
+//   inverse_dynamics: 355 mul, 299 add/sub, 0 div, 0 sqrt, 12 sin/cos; 666 operations, 666 temporaries
+//   base_wrench: 489 mul, 420 add/sub, 0 div, 0 sqrt, 12 sin/cos; 921 operations, 921 temporaries
 //   point_kinematics: 135 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 225 operations, 225 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

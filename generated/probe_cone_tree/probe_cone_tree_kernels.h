@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 6 mul, 5 add/sub, 0 div, 0 sqrt, 2 sin/cos; 13 operations, 13 temporaries
-//   generalized_forces: 99 mul, 80 add/sub, 0 div, 0 sqrt, 6 sin/cos; 185 operations, 185 temporaries
-//   forward_dynamics_crba: 112 mul, 87 add/sub, 2 div, 0 sqrt, 6 sin/cos; 207 operations, 207 temporaries
-//   forward_dynamics_aba: 114 mul, 85 add/sub, 2 div, 0 sqrt, 6 sin/cos; 207 operations, 207 temporaries
-//   inverse_dynamics: 92 mul, 76 add/sub, 0 div, 0 sqrt, 6 sin/cos; 174 operations, 174 temporaries
-//   base_wrench: 116 mul, 93 add/sub, 0 div, 0 sqrt, 6 sin/cos; 215 operations, 215 temporaries
+//   generalized_forces: 94 mul, 75 add/sub, 0 div, 0 sqrt, 6 sin/cos; 175 operations, 175 temporaries
+//   forward_dynamics_crba: 107 mul, 82 add/sub, 2 div, 0 sqrt, 6 sin/cos; 197 operations, 197 temporaries
+//   forward_dynamics_aba: 111 mul, 80 add/sub, 2 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
+//   inverse_dynamics: 87 mul, 71 add/sub, 0 div, 0 sqrt, 6 sin/cos; 164 operations, 164 temporaries
+//   base_wrench: 111 mul, 88 add/sub, 0 div, 0 sqrt, 6 sin/cos; 205 operations, 205 temporaries
 //   point_kinematics: 81 mul, 77 add/sub, 0 div, 0 sqrt, 6 sin/cos; 164 operations, 164 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

@@ -16,7 +16,7 @@ struct GenerateOptions {
   std::vector<std::string> runtime_parameters;
   bool all_parameters = false;
   ForwardRoute forward = ForwardRoute::automatic;
-  // Each kernel also built with inertial parameters grouped across revolute joints
+  // Each kernel also built with inertial parameters grouped across joints
   // (inertial_grouping.hpp), and that version emitted when it needs fewer operations.
   bool group_inertial_parameters = true;
   engine::Options engine;

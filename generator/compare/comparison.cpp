@@ -54,7 +54,7 @@ struct Switch {
   engine::Options options;
   Constants constants = Constants::folded;
   bool switched_on = false;  // an optional optimization: saving = base - with it
-  bool grouped = true;       // inertial parameters grouped across revolute joints
+  bool grouped = true;       // inertial parameters grouped across joints
 };
 
 std::vector<Switch> switches() {

@@ -122,5 +122,23 @@ TEST(InertialGrouping, RevoluteBodiesLoseMassAxialMomentAndOnePerpendicularMomen
   EXPECT_GT(relative(wrench_on_base(grouped, state), wrench_on_base(mech, state)), 1e-3);
 }
 
+// A prismatic body keeps its mass and first moment (with what its revolute children handed on)
+// and hands its rotational inertia on.
+TEST(InertialGrouping, PrismaticBodiesKeepOnlyMassAndFirstMoment) {
+  const Mechanism<double> mech = make_numeric_mechanism(test::load_bundled_model("branched_tree"));
+  Mechanism<double> grouped = mech;
+  group_inertial_parameters(grouped, BaseGrouping::drop);
+  int prismatic = 0;
+  for (int j = 1; j < grouped.body_count; ++j) {
+    const auto u = static_cast<std::size_t>(j);
+    if (grouped.joint[u].type != JointType::prismatic) continue;
+    ++prismatic;
+    EXPECT_GE(grouped.inertia[u].m, mech.inertia[u].m) << j;
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) EXPECT_EQ(grouped.inertia[u].I(r, c), 0.0) << j;
+  }
+  EXPECT_GE(prismatic, 1);
+}
+
 }  // namespace
 }  // namespace dyngen::algorithms
