@@ -16,9 +16,9 @@ struct ScaledAtom {
 };
 
 // Coefficients that cancel to within rounding of their operands are exact zeros of the algebra
-// (e.g. 0.1·x + 0.2·x − 0.3·x); keeping 1e-17·x would cost operations and precision.
+// (e.g. 0.1·x + 0.2·x − 0.3·x).
 bool cancels(double sum, double a, double b) {
-  return std::abs(sum) <= 1e-14 * std::max(std::abs(a), std::abs(b));
+  return cancels_within_rounding(sum, std::max(std::abs(a), std::abs(b)));
 }
 
 Expr make(Context& ctx, std::vector<Term> terms) { return Expr(ctx, ctx.intern_poly(std::move(terms))); }

@@ -11,11 +11,17 @@
 // Comparisons are structural (same expression), never numeric: algorithms do not branch on values.
 #pragma once
 
+#include <cmath>
 #include <string>
 
 #include "context.hpp"
 
 namespace dyngen::engine {
+
+// A sum of numbers that cancels to within rounding of `magnitude` (what was added up) is an exact
+// zero: keeping a 1e-17 residue would cost operations and precision in every kernel. Shared by the
+// engine's coefficient arithmetic and the evaluation of model-file expressions.
+inline bool cancels_within_rounding(double sum, double magnitude) { return std::abs(sum) <= 1e-14 * magnitude; }
 
 class Expr {
  public:

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <sstream>
 
+#include "engine/expr.hpp"
+
 namespace dyngen::model_detail {
 namespace {
 
@@ -83,7 +85,7 @@ Valuation valuate(const GiNaC::ex& e, const GiNaC::exmap& values) {
       sum.value += term.value;
       sum.magnitude += term.magnitude;
     }
-    if (std::abs(sum.value) <= 1e-14 * sum.magnitude) sum.value = 0.0;
+    if (engine::cancels_within_rounding(sum.value, sum.magnitude)) sum.value = 0.0;
     return sum;
   }
   if (GiNaC::is_a<GiNaC::mul>(e)) {
@@ -124,8 +126,8 @@ Valuation valuate(const GiNaC::ex& e, const GiNaC::exmap& values) {
 void ParameterTable::define(const std::string& name, const GiNaC::ex& definition) {
   const GiNaC::symbol symbol(name);
   symbols_[name] = symbol;
-  const std::optional<double> value = evaluate(definition);
-  values_[symbol] = value ? GiNaC::ex(GiNaC::numeric(*value)) : GiNaC::evalf(definition.subs(values_));
+  // definitions come from parse(), which has already evaluated them
+  values_[symbol] = GiNaC::numeric(evaluate(definition).value());
   names_.push_back(name);
   definitions_.push_back(definition);
 }
