@@ -82,15 +82,7 @@ struct Joint {
                            const OmegaProducts<S>& v_parent, const S& qd) const {
     Vec6<S> c;
     c.lin = X.E * spatial::cross_cross(w_parent, X.r, v_parent);
-    if (type == JointType::fixed) return c;
-    const Vec3<S> w_bar = X.E * w_parent;
-    // w_bar x e_k qd
-    const Vec3<S> w_bar_x_axis = spatial::cross_unit(w_bar, axis) * qd;
-    if (type == JointType::revolute)
-      c.ang = w_bar_x_axis;
-    else
-      c.lin += S(2.0) * w_bar_x_axis;
-    return c;
+    return add_joint_rate_terms(X, w_parent, qd, c);
   }
 
   // X a_p + c = [E (a_p + U_p r) + 2 w_bar x (s_lin qd); E e_p + w_bar x (s_ang qd)]: the classical
@@ -98,7 +90,13 @@ struct Joint {
   // w_p x (w_p x r) (Khalil & Kleinfinger 1987) added before the single rotation E.
   Vec6<S> acceleration(const Transform<S>& X, const Vec6<S>& a_parent, const Mat3<S>& U_parent,
                        const Vec3<S>& w_parent, const S& qd) const {
-    Vec6<S> a{X.E * (a_parent.lin + U_parent * X.r), X.E * a_parent.ang};
+    return add_joint_rate_terms(X, w_parent, qd,
+                                Vec6<S>{X.E * (a_parent.lin + U_parent * X.r), X.E * a_parent.ang});
+  }
+
+ private:
+  // a + [2 w_bar x (s_lin qd); w_bar x (s_ang qd)], w_bar = E w_p: the Coriolis terms of the joint's rate.
+  Vec6<S> add_joint_rate_terms(const Transform<S>& X, const Vec3<S>& w_parent, const S& qd, Vec6<S> a) const {
     if (type == JointType::fixed) return a;
     const Vec3<S> w_bar_x_axis = spatial::cross_unit(X.E * w_parent, axis) * qd;
     if (type == JointType::revolute)
