@@ -81,7 +81,8 @@ TEST(SpecialProducts, SixProductsServeBothTripleProducts) {
 // Khalil's U = [e]x + [w]x[w]x serves the two offsets of a body (a child joint's r and the first
 // moment h): e x r + w x (w x r) for both costs more than U once and U r, U h.
 TEST(SpecialProducts, AccelerationOperatorServesEveryPointOfTheBody) {
-  const auto points = [](const Operands& o) {
+  // angular acceleration e and first moment h, inputs of the current context
+  const auto points = [] {
     Vec3<Expr> e, h;
     for (int i = 0; i < 3; ++i) {
       e[i] = Expr::input(InputRole::qd, "e", i, "e" + std::to_string(i));
@@ -90,12 +91,12 @@ TEST(SpecialProducts, AccelerationOperatorServesEveryPointOfTheBody) {
     return std::pair{e, h};
   };
   const OpCount with_U = count([&points](const Operands& o) {
-    const auto [e, h] = points(o);
+    const auto [e, h] = points();
     const Mat3<Expr> U = spatial::acceleration_operator(e, o.w, spatial::omega_products(o.w));
     return concat(elements(U * o.r), elements(U * h));
   });
   const OpCount separate = count([&points](const Operands& o) {
-    const auto [e, h] = points(o);
+    const auto [e, h] = points();
     const auto v = spatial::omega_products(o.w);
     return concat(elements(spatial::cross(e, o.r) + spatial::cross_cross(o.w, o.r, v)),
                   elements(spatial::cross(e, h) + spatial::cross_cross(o.w, h, v)));
