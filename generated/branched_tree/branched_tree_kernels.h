@@ -5,13 +5,13 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 115 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 204 operations, 204 temporaries
-//   generalized_forces: 367 mul, 302 add/sub, 0 div, 0 sqrt, 12 sin/cos; 681 operations, 681 temporaries
-//   forward_dynamics_crba: 554 mul, 413 add/sub, 5 div, 0 sqrt, 12 sin/cos; 984 operations, 984 temporaries
-//   forward_dynamics_aba: 720 mul, 527 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1264 operations, 1264 temporaries
-//   inverse_dynamics: 355 mul, 299 add/sub, 0 div, 0 sqrt, 12 sin/cos; 666 operations, 666 temporaries
-//   base_wrench: 489 mul, 420 add/sub, 0 div, 0 sqrt, 12 sin/cos; 921 operations, 921 temporaries
-//   point_kinematics: 135 mul, 80 add/sub, 0 div, 0 sqrt, 10 sin/cos; 225 operations, 225 temporaries
+//   mass_matrix: 103 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 182 operations, 182 temporaries
+//   generalized_forces: 362 mul, 290 add/sub, 0 div, 0 sqrt, 12 sin/cos; 664 operations, 664 temporaries
+//   forward_dynamics_crba: 537 mul, 393 add/sub, 5 div, 0 sqrt, 12 sin/cos; 947 operations, 947 temporaries
+//   forward_dynamics_aba: 699 mul, 501 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1217 operations, 1217 temporaries
+//   inverse_dynamics: 350 mul, 288 add/sub, 0 div, 0 sqrt, 12 sin/cos; 650 operations, 650 temporaries
+//   base_wrench: 477 mul, 405 add/sub, 0 div, 0 sqrt, 12 sin/cos; 894 operations, 894 temporaries
+//   point_kinematics: 135 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 224 operations, 224 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_branched_tree_KERNELS_H

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 996 mul, 866 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1884 operations, 1884 temporaries
-//   generalized_forces: 775 mul, 738 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1537 operations, 1537 temporaries
-//   forward_dynamics_crba: 2350 mul, 1989 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4374 operations, 4374 temporaries
-//   forward_dynamics_aba: 2105 mul, 1838 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3978 operations, 3978 temporaries
-//   inverse_dynamics: 793 mul, 768 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1585 operations, 1585 temporaries
-//   base_wrench: 827 mul, 784 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1635 operations, 1635 temporaries
+//   mass_matrix: 853 mul, 670 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1545 operations, 1545 temporaries
+//   generalized_forces: 716 mul, 680 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1420 operations, 1420 temporaries
+//   forward_dynamics_crba: 2140 mul, 1755 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3930 operations, 3930 temporaries
+//   forward_dynamics_aba: 1882 mul, 1605 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3522 operations, 3522 temporaries
+//   inverse_dynamics: 733 mul, 694 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1451 operations, 1451 temporaries
+//   base_wrench: 771 mul, 728 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1523 operations, 1523 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain12_kernels.h"

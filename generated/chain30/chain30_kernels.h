@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 6306 mul, 5183 add/sub, 0 div, 0 sqrt, 58 sin/cos; 11547 operations, 11547 temporaries
-//   generalized_forces: 2089 mul, 2016 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4165 operations, 4165 temporaries
-//   forward_dynamics_crba: 14707 mul, 12228 add/sub, 29 div, 0 sqrt, 60 sin/cos; 27024 operations, 27024 temporaries
-//   forward_dynamics_aba: 5705 mul, 5042 add/sub, 29 div, 0 sqrt, 60 sin/cos; 10836 operations, 10836 temporaries
-//   inverse_dynamics: 2107 mul, 2072 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4239 operations, 4239 temporaries
-//   base_wrench: 2141 mul, 2062 add/sub, 0 div, 0 sqrt, 60 sin/cos; 4263 operations, 4263 temporaries
+//   mass_matrix: 5467 mul, 3982 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9507 operations, 9507 temporaries
+//   generalized_forces: 1940 mul, 1868 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3868 operations, 3868 temporaries
+//   forward_dynamics_crba: 13639 mul, 11082 add/sub, 29 div, 0 sqrt, 60 sin/cos; 24810 operations, 24810 temporaries
+//   forward_dynamics_aba: 5155 mul, 4449 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9693 operations, 9693 temporaries
+//   inverse_dynamics: 1957 mul, 1882 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3899 operations, 3899 temporaries
+//   base_wrench: 1995 mul, 1916 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3971 operations, 3971 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain30_KERNELS_H

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 234 mul, 219 add/sub, 0 div, 0 sqrt, 10 sin/cos; 463 operations, 463 temporaries
-//   generalized_forces: 337 mul, 312 add/sub, 0 div, 0 sqrt, 12 sin/cos; 661 operations, 661 temporaries
-//   forward_dynamics_crba: 679 mul, 592 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1288 operations, 1288 temporaries
-//   forward_dynamics_aba: 905 mul, 770 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1692 operations, 1692 temporaries
-//   inverse_dynamics: 355 mul, 332 add/sub, 0 div, 0 sqrt, 12 sin/cos; 699 operations, 699 temporaries
-//   base_wrench: 389 mul, 358 add/sub, 0 div, 0 sqrt, 12 sin/cos; 759 operations, 759 temporaries
+//   mass_matrix: 197 mul, 173 add/sub, 0 div, 0 sqrt, 10 sin/cos; 380 operations, 380 temporaries
+//   generalized_forces: 308 mul, 284 add/sub, 0 div, 0 sqrt, 12 sin/cos; 604 operations, 604 temporaries
+//   forward_dynamics_crba: 612 mul, 520 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1149 operations, 1149 temporaries
+//   forward_dynamics_aba: 791 mul, 657 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1465 operations, 1465 temporaries
+//   inverse_dynamics: 325 mul, 298 add/sub, 0 div, 0 sqrt, 12 sin/cos; 635 operations, 635 temporaries
+//   base_wrench: 363 mul, 332 add/sub, 0 div, 0 sqrt, 12 sin/cos; 707 operations, 707 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain6_kernels.h"

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 6 mul, 5 add/sub, 0 div, 0 sqrt, 2 sin/cos; 13 operations, 13 temporaries
-//   generalized_forces: 94 mul, 75 add/sub, 0 div, 0 sqrt, 6 sin/cos; 175 operations, 175 temporaries
-//   forward_dynamics_crba: 107 mul, 82 add/sub, 2 div, 0 sqrt, 6 sin/cos; 197 operations, 197 temporaries
-//   forward_dynamics_aba: 111 mul, 80 add/sub, 2 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
-//   inverse_dynamics: 87 mul, 71 add/sub, 0 div, 0 sqrt, 6 sin/cos; 164 operations, 164 temporaries
-//   base_wrench: 111 mul, 88 add/sub, 0 div, 0 sqrt, 6 sin/cos; 205 operations, 205 temporaries
+//   mass_matrix: 6 mul, 4 add/sub, 0 div, 0 sqrt, 2 sin/cos; 12 operations, 12 temporaries
+//   generalized_forces: 92 mul, 74 add/sub, 0 div, 0 sqrt, 6 sin/cos; 172 operations, 172 temporaries
+//   forward_dynamics_crba: 105 mul, 81 add/sub, 2 div, 0 sqrt, 6 sin/cos; 194 operations, 194 temporaries
+//   forward_dynamics_aba: 111 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 198 operations, 198 temporaries
+//   inverse_dynamics: 85 mul, 70 add/sub, 0 div, 0 sqrt, 6 sin/cos; 161 operations, 161 temporaries
+//   base_wrench: 109 mul, 87 add/sub, 0 div, 0 sqrt, 6 sin/cos; 202 operations, 202 temporaries
 //   point_kinematics: 81 mul, 77 add/sub, 0 div, 0 sqrt, 6 sin/cos; 164 operations, 164 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

@@ -6,12 +6,12 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 93 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 174 operations, 174 temporaries
-//   generalized_forces: 183 mul, 150 add/sub, 0 div, 0 sqrt, 10 sin/cos; 343 operations, 343 temporaries
-//   forward_dynamics_crba: 362 mul, 273 add/sub, 4 div, 0 sqrt, 10 sin/cos; 649 operations, 649 temporaries
-//   forward_dynamics_aba: 430 mul, 321 add/sub, 4 div, 0 sqrt, 10 sin/cos; 765 operations, 765 temporaries
-//   inverse_dynamics: 200 mul, 171 add/sub, 0 div, 0 sqrt, 10 sin/cos; 381 operations, 381 temporaries
-//   base_wrench: 226 mul, 187 add/sub, 0 div, 0 sqrt, 12 sin/cos; 425 operations, 425 temporaries
-//   point_kinematics: 59 mul, 33 add/sub, 0 div, 0 sqrt, 6 sin/cos; 98 operations, 98 temporaries
+//   generalized_forces: 178 mul, 138 add/sub, 0 div, 0 sqrt, 10 sin/cos; 326 operations, 326 temporaries
+//   forward_dynamics_crba: 365 mul, 269 add/sub, 4 div, 0 sqrt, 10 sin/cos; 648 operations, 648 temporaries
+//   forward_dynamics_aba: 417 mul, 316 add/sub, 4 div, 0 sqrt, 10 sin/cos; 747 operations, 747 temporaries
+//   inverse_dynamics: 196 mul, 160 add/sub, 0 div, 0 sqrt, 10 sin/cos; 366 operations, 366 temporaries
+//   base_wrench: 219 mul, 175 add/sub, 0 div, 0 sqrt, 12 sin/cos; 406 operations, 406 temporaries
+//   point_kinematics: 45 mul, 27 add/sub, 0 div, 0 sqrt, 6 sin/cos; 78 operations, 78 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "puma560_kernels.h"

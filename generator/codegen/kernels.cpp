@@ -5,15 +5,16 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 
+#include "codegen/rewrites.hpp"
 #include "codegen/symbolic_problem.hpp"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
-#include "generator/algorithms/inertial_grouping.hpp"
 #include "generator/algorithms/kinematics.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
@@ -219,40 +220,35 @@ std::map<std::string, std::vector<double>> NumericReference::outputs(
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options) {
   GeneratedKernels result;
-  // A kernel built in a fresh context, from the mechanism as given or with its inertial
-  // parameters grouped (inertial_grouping.hpp; the wrench on the base keeps what rides on the root
-  // bodies).
-  const auto build = [&](const KernelRecipe& recipe, bool grouped) {
+  // A kernel built in a fresh context from the mechanism under one rewrite (rewrites.hpp; the
+  // wrench on the base keeps what grouping would move onto the base).
+  const auto build = [&](const KernelRecipe& recipe, const Rewrite& rewrite) {
     engine::Context context(options.engine);
     engine::ContextScope scope(context);
     SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
     result.wrench_bodies = problem.wrench_bodies;
-    if (grouped) {
-      const bool on_base = std::string(recipe.name) == "base_wrench";
-      algorithms::group_inertial_parameters(problem.mech, on_base ? algorithms::BaseGrouping::keep
-                                                                   : algorithms::BaseGrouping::drop);
-    }
+    const bool on_base = std::string(recipe.name) == "base_wrench";
+    rewrite.apply(problem.mech, on_base ? algorithms::BaseGrouping::keep : algorithms::BaseGrouping::drop);
     std::vector<NamedOutput> outputs;
     for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, problem.state)) {
       outputs.push_back({name, std::move(elements)});
     }
-    return engine::Kernel{recipe.name, recipe.summary, input_docs(model, problem, recipe.inputs),
+    std::string summary = recipe.summary;
+    if (!rewrite.note().empty()) summary += "; " + rewrite.note();
+    return engine::Kernel{recipe.name, summary, input_docs(model, problem, recipe.inputs),
                           recipe.outputs(model), engine::flatten(outputs)};
   };
+  const std::vector<Rewrite> candidates = rewrites(model, options);
   for (const KernelRecipe& recipe : recipes(model)) {
     const auto start = std::chrono::steady_clock::now();
-    engine::Kernel kernel = build(recipe, false);
-    if (options.group_inertial_parameters) {
-      // Grouping is exact but not always cheaper: with parameters kept as inputs the grouped
-      // values are computed in the kernel. The cheaper of the two is emitted.
-      engine::Kernel grouped = build(recipe, true);
-      if (engine::count_operations(grouped.code).total() <= engine::count_operations(kernel.code).total()) {
-        kernel = std::move(grouped);
-        kernel.summary += "; inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)";
-      }
+    std::optional<engine::Kernel> kernel;
+    for (const Rewrite& rewrite : candidates) {
+      engine::Kernel built = build(recipe, rewrite);
+      if (!kernel || engine::count_operations(built.code).total() < engine::count_operations(kernel->code).total())
+        kernel = std::move(built);
     }
-    result.kernels.push_back(std::move(kernel));
+    result.kernels.push_back(std::move(*kernel));
     result.seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }

@@ -16,9 +16,11 @@ struct GenerateOptions {
   std::vector<std::string> runtime_parameters;
   bool all_parameters = false;
   ForwardRoute forward = ForwardRoute::automatic;
-  // Each kernel also built with inertial parameters grouped across joints
-  // (inertial_grouping.hpp), and that version emitted when it needs fewer operations.
+  // Each kernel also built with inertial parameters grouped across joints (inertial_grouping.hpp)
+  // and with body frames slid along their joint axes (frame_sliding.hpp), alone and together; the
+  // version needing the fewest operations is emitted (rewrites.hpp).
   bool group_inertial_parameters = true;
+  bool slide_frames = true;
   engine::Options engine;
 };
 

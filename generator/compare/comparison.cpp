@@ -55,6 +55,7 @@ struct Switch {
   Constants constants = Constants::folded;
   bool switched_on = false;  // an optional optimization: saving = base - with it
   bool grouped = true;       // inertial parameters grouped across joints
+  bool slid = true;          // body frames slid along joint axes
 };
 
 std::vector<Switch> switches() {
@@ -76,6 +77,7 @@ std::vector<Switch> switches() {
   list.push_back({"constant_folding_off", "constant folding off (model numbers as inputs)", defaults,
                   Constants::inputs});
   list.push_back({"grouping_off", "inertial parameter grouping off", defaults, Constants::folded, false, false});
+  list.push_back({"sliding_off", "frame sliding along joint axes off", defaults, Constants::folded, false, true, false});
   return list;
 }
 
@@ -85,7 +87,7 @@ Section ablation_section(const Model& model, const std::string& chosen) {
   const RouteCost base = route_cost(model, route, engine::Options{});
   section.rows.push_back({"all_on", "all optimizations (default)", base.count, base.seconds, {}, 0, ""});
   for (const Switch& s : switches()) {
-    const RouteCost cost = route_cost(model, route, s.options, s.constants, s.grouped);
+    const RouteCost cost = route_cost(model, route, s.options, s.constants, s.grouped, s.slid);
     const std::int64_t difference = signed_total(cost.count) - signed_total(base.count);
     section.rows.push_back(
         {s.name, s.label, cost.count, cost.seconds, {}, s.switched_on ? -difference : difference, ""});

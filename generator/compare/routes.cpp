@@ -3,11 +3,11 @@
 #include <chrono>
 #include <string>
 
+#include "codegen/rewrites.hpp"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
-#include "generator/algorithms/inertial_grouping.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 
@@ -73,23 +73,24 @@ ConstantInputs constants_as_inputs() {
 }
 
 RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
-                     Constants constants, bool grouped) {
+                     Constants constants, bool grouped, bool slid) {
   const auto start = std::chrono::steady_clock::now();
-  const auto count = [&](bool group) {
+  codegen::GenerateOptions enabled;
+  enabled.group_inertial_parameters = grouped;
+  enabled.slide_frames = slid;
+  RouteCost cost;
+  bool first = true;
+  // as build_kernels: every rewrite, the cheapest kept
+  for (const codegen::Rewrite& rewrite : codegen::rewrites(model, enabled)) {
     engine::Context context(options);
     engine::ContextScope scope(context);
     codegen::SymbolicProblem problem =
         constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
                                        : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
-    if (group) algorithms::group_inertial_parameters(problem.mech, algorithms::BaseGrouping::drop);
-    return engine::count_operations(engine::flatten({{"qdd", forward_dynamics(problem, route)}}));
-  };
-  RouteCost cost;
-  cost.count = count(false);
-  // as build_kernels: the grouped version where it is cheaper
-  if (grouped) {
-    const OpTally with_grouping = count(true);
-    if (with_grouping.total() <= cost.count.total()) cost.count = with_grouping;
+    rewrite.apply(problem.mech, algorithms::BaseGrouping::drop);
+    const OpTally count(engine::count_operations(engine::flatten({{"qdd", forward_dynamics(problem, route)}})));
+    if (first || count.total() < cost.count.total()) cost.count = count;
+    first = false;
   }
   cost.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return cost;
