@@ -2,7 +2,7 @@
 // to put frame origins on common normals (Khalil & Kleinfinger 1986), found automatically, so the
 // kernels meet fewer non-zero offsets and products of inertia.
 //
-//   std::vector<FrameSlide> plan_frame_slides(const Mechanism<double>& mech)
+//   std::vector<FrameSlide> plan_frame_slides(const Mechanism<double>& mech, SlideTies ties)
 //   void slide_frames(Mechanism<S>& mech, const std::vector<FrameSlide>& plan)
 //
 // Why it is exact: the origin of body j's frame may sit anywhere on its joint axis e_k. A revolute
@@ -72,8 +72,9 @@ void slide_frames(Mechanism<S>& mech, const std::vector<FrameSlide>& plan) {
       mech.joint[static_cast<std::size_t>(slide.index)].rho[k] = S(0.0);
     for (Point<S>& point : mech.points)
       if (point.body == j) point.position[k] = point.position[k] - d;
-    // with s = d e_k: h.s = d h_k, h s^T + s h^T adds d h_i to entries (i, k) and (k, i),
-    // m |s|^2 1 - m s s^T adds m d^2 to the two diagonal entries other than (k, k)
+    // with s = d e_k: (m |s|^2 - 2 h.s) 1 - m s s^T adds m d^2 - 2 d h_k to the diagonal entries
+    // other than (k, k); h s^T + s h^T adds d h_i to (i, k) and (k, i), and at (k, k) its 2 d h_k
+    // cancels the rest: the moment about the axis does not change
     RigidInertia<S>& inertia = mech.inertia[static_cast<std::size_t>(j)];
     const S h_k = inertia.h[k];
     const S diagonal = inertia.m * d * d - S(2.0) * d * h_k;
