@@ -29,13 +29,46 @@ constexpr bool moving_base = true;
 // Joint coordinates in the order of q, qd, qdd, tau.
 constexpr const char* coordinate_names[9] = {"torso", "left_shoulder", "left_forearm", "left_hand", "right_shoulder", "right_forearm", "boom", "boom_head", "boom_sensor"};
 
+// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
+// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
+// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
+// go to std::sin and std::cos.
+template <class T>
+inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
+  const double x = static_cast<double>(angle);
+  if (!(std::abs(x) < 1e6)) {
+    sine = static_cast<T>(std::sin(x));
+    cosine = static_cast<T>(std::cos(x));
+    return;
+  }
+  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const double kd = static_cast<double>(k);
+  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r2 = r * r;
+  const double s = r + r * r2 *
+      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
+          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
+       1.6666666666666666e-01);
+  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
+      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
+          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
+       4.1666666666666664e-02);
+  const long long quadrant = k & 3;
+  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
+  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
+  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+}
+
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
 // Cost: 103 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 182 operations, 182 temporaries.
 //   in  q[9]: joint coordinates (rad or m): torso, left_shoulder, left_forearm, left_hand, right_shoulder, right_forearm, boom, boom_head, boom_sensor
 //   out M[81]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
-  const T t0 = std::cos(q[3]);
+  T sin_q[8], cos_q[8];
+  for (int trig_index = 1; trig_index < 8; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[3];
   const T t1 = t0 * t0;
   const T t2 = T(2.999999999999997e-05) * t1;
   const T t3 = T(2.999999999999997e-05) - t2;
@@ -45,16 +78,16 @@ inline void mass_matrix(const T* q, T* M) {
   const T t7 = t6 * T(2.0);
   const T t8 = t3 + t7;
   const T t9 = t8 + T(0.27481999999999995);
-  const T t10 = std::sin(q[3]);
+  const T t10 = sin_q[3];
   const T t11 = t0 * t10;
   const T t12 = T(2.999999999999997e-05) * t11;
   const T t13 = T(1e-04) - t12;
-  const T t14 = std::cos(q[1]);
+  const T t14 = cos_q[1];
   const T t15 = t0 * q[2];
   const T t16 = t0 * T(0.0017400000000000002);
   const T t17 = t15 * T(0.003);
   const T t18 = t16 + t17;
-  const T t19 = std::sin(q[1]);
+  const T t19 = sin_q[1];
   const T t20 = t18 * t19;
   const T t21 = t13 * t14;
   const T t22 = t20 + t21;
@@ -92,19 +125,19 @@ inline void mass_matrix(const T* q, T* M) {
   const T t54 = T(0.06749999999999999) - t53;
   const T t55 = t54 * T(0.3);
   const T t56 = t44 + t55;
-  const T t57 = std::cos(q[5]);
+  const T t57 = cos_q[5];
   const T t58 = t57 * t57;
   const T t59 = t57 * T(0.041999999999999996);
   const T t60 = t58 * T(0.0082);
   const T t61 = t59 + t60;
   const T t62 = t61 + T(0.12335999999999998);
-  const T t63 = std::sin(q[5]);
-  const T t64 = std::cos(q[4]);
+  const T t63 = sin_q[5];
+  const T t64 = cos_q[4];
   const T t65 = t57 * t63;
   const T t66 = t63 * T(0.020999999999999998);
   const T t67 = T(0.0082) * t65;
   const T t68 = t66 + t67;
-  const T t69 = std::sin(q[4]);
+  const T t69 = sin_q[4];
   const T t70 = t68 * t69;
   const T t71 = t63 * t64;
   const T t72 = t71 * T(8e-04);
@@ -193,12 +226,12 @@ inline void mass_matrix(const T* q, T* M) {
   const T t155 = T(0.1) + t154;
   const T t156 = t155 * T(0.4);
   const T t157 = T(0.04000000000000001) + t156;
-  const T t158 = std::cos(q[7]);
+  const T t158 = cos_q[7];
   const T t159 = q[8] * T(0.8);
   const T t160 = T(0.1) + t159;
   const T t161 = T(0.4) * t160;
   const T t162 = T(0.04800000000000001) + t161;
-  const T t163 = std::sin(q[7]);
+  const T t163 = sin_q[7];
   const T t164 = t162 * t163;
   const T t165 = t157 * t158;
   const T t166 = t165 - t164;
@@ -310,15 +343,18 @@ inline void mass_matrix(const T* q, T* M) {
 //   out b[9]: generalized forces (N m or N) per coordinate
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* b) {
+  T sin_q[8], cos_q[8];
+  for (int trig_index = 0; trig_index < 8; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = qd[0] * T(5.0);
   const T t1 = t0 - tau[0];
-  const T t2 = std::sin(q[1]);
-  const T t3 = std::cos(q[0]);
-  const T t4 = std::sin(q[0]);
+  const T t2 = sin_q[1];
+  const T t3 = cos_q[0];
+  const T t4 = sin_q[0];
   const T t5 = t4 * base[1];
   const T t6 = t3 * base[0];
   const T t7 = t5 + t6;
-  const T t8 = std::cos(q[1]);
+  const T t8 = cos_q[1];
   const T t9 = t3 * base[1];
   const T t10 = base[0] * t4;
   const T t11 = t9 - t10;
@@ -362,8 +398,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t49 = t47 + t48;
   const T t50 = t49 * T(0.27201999999999993);
   const T t51 = t50 - t30;
-  const T t52 = std::sin(q[3]);
-  const T t53 = std::cos(q[3]);
+  const T t52 = sin_q[3];
+  const T t53 = cos_q[3];
   const T t54 = t19 * t53;
   const T t55 = t23 * t52;
   const T t56 = t54 - t55;
@@ -586,8 +622,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t273 = t271 + t272;
   const T t274 = T(0.15) * t273;
   const T t275 = t259 + t274;
-  const T t276 = std::sin(q[4]);
-  const T t277 = std::cos(q[4]);
+  const T t276 = sin_q[4];
+  const T t277 = cos_q[4];
   const T t278 = t11 * t277;
   const T t279 = t7 * t276;
   const T t280 = T(0.19866933079506122) * t278;
@@ -596,7 +632,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t283 = T(0.9800665778412416) * t282;
   const T t284 = t281 + t283;
   const T t285 = t284 + qd[5];
-  const T t286 = std::sin(q[5]);
+  const T t286 = sin_q[5];
   const T t287 = t11 * t276;
   const T t288 = t7 * t277;
   const T t289 = T(0.19866933079506122) * t287;
@@ -604,7 +640,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t291 = t16 * t276;
   const T t292 = T(0.9800665778412416) * t291;
   const T t293 = t290 + t292;
-  const T t294 = std::cos(q[5]);
+  const T t294 = cos_q[5];
   const T t295 = t20 - t21;
   const T t296 = qd[4] - t295;
   const T t297 = t294 * t296;
@@ -835,8 +871,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t522 = t115 * T(0.625);
   const T t523 = t521 * T(3.3);
   const T t524 = t522 + t523;
-  const T t525 = std::sin(q[7]);
-  const T t526 = std::cos(q[7]);
+  const T t525 = sin_q[7];
+  const T t526 = cos_q[7];
   const T t527 = base[2] * t526;
   const T t528 = base[1] * t525;
   const T t529 = t527 - t528;
@@ -995,18 +1031,21 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
 //   out qdd[9]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
+  T sin_q[8], cos_q[8];
+  for (int trig_index = 0; trig_index < 8; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = qd[0] * T(5.0);
   const T t1 = t0 - tau[0];
-  const T t2 = std::cos(q[0]);
-  const T t3 = std::sin(q[0]);
+  const T t2 = cos_q[0];
+  const T t3 = sin_q[0];
   const T t4 = t3 * base[1];
   const T t5 = t2 * base[0];
   const T t6 = t4 + t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   const T t8 = t2 * base[1];
   const T t9 = base[0] * t3;
   const T t10 = t8 - t9;
-  const T t11 = std::cos(q[1]);
+  const T t11 = cos_q[1];
   const T t12 = t10 * t11;
   const T t13 = t6 * t7;
   const T t14 = t12 * T(0.19866933079506122);
@@ -1047,8 +1086,8 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t49 = t47 + t48;
   const T t50 = t49 * T(0.27201999999999993);
   const T t51 = t50 - t30;
-  const T t52 = std::sin(q[3]);
-  const T t53 = std::cos(q[3]);
+  const T t52 = sin_q[3];
+  const T t53 = cos_q[3];
   const T t54 = t19 * t53;
   const T t55 = t23 * t52;
   const T t56 = t54 - t55;
@@ -1271,8 +1310,8 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t273 = t271 + t272;
   const T t274 = T(0.15) * t273;
   const T t275 = t259 + t274;
-  const T t276 = std::sin(q[4]);
-  const T t277 = std::cos(q[4]);
+  const T t276 = sin_q[4];
+  const T t277 = cos_q[4];
   const T t278 = t10 * t277;
   const T t279 = t6 * t276;
   const T t280 = T(0.19866933079506122) * t278;
@@ -1288,10 +1327,10 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t290 = t16 * t276;
   const T t291 = T(0.9800665778412416) * t290;
   const T t292 = t289 + t291;
-  const T t293 = std::sin(q[5]);
+  const T t293 = sin_q[5];
   const T t294 = t20 - t21;
   const T t295 = qd[4] - t294;
-  const T t296 = std::cos(q[5]);
+  const T t296 = cos_q[5];
   const T t297 = t295 * t296;
   const T t298 = t292 * t293;
   const T t299 = t297 + t298;
@@ -1747,8 +1786,8 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t749 = t115 * T(0.625);
   const T t750 = t748 * T(3.3);
   const T t751 = t749 + t750;
-  const T t752 = std::sin(q[7]);
-  const T t753 = std::cos(q[7]);
+  const T t752 = sin_q[7];
+  const T t753 = cos_q[7];
   const T t754 = base[2] * t753;
   const T t755 = base[1] * t752;
   const T t756 = t754 - t755;
@@ -1963,8 +2002,11 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
 //   out qdd[9]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
-  const T t0 = std::cos(q[0]);
-  const T t1 = std::sin(q[0]);
+  T sin_q[8], cos_q[8];
+  for (int trig_index = 0; trig_index < 8; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[0];
+  const T t1 = sin_q[0];
   const T t2 = t1 * base[4];
   const T t3 = t0 * base[3];
   const T t4 = t2 + t3;
@@ -1973,8 +2015,8 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t7 = t5 - t6;
   const T t8 = t7 * qd[0];
   const T t9 = t4 + t8;
-  const T t10 = std::sin(q[3]);
-  const T t11 = std::cos(q[3]);
+  const T t10 = sin_q[3];
+  const T t11 = cos_q[3];
   const T t12 = t10 * t11;
   const T t13 = q[2] * t12;
   const T t14 = t12 * T(0.01581818181818182);
@@ -2008,7 +2050,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t42 = t30 * t41;
   const T t43 = t22 * t42;
   const T t44 = t16 + t43;
-  const T t45 = std::cos(q[1]);
+  const T t45 = cos_q[1];
   const T t46 = t24 + T(0.8727272727272727);
   const T t47 = T(0.027272727272727275) - t24;
   const T t48 = t33 * T(0.0008181818181818183);
@@ -2027,7 +2069,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t61 = t59 + t60;
   const T t62 = t30 * t42;
   const T t63 = t25 - t62;
-  const T t64 = std::sin(q[1]);
+  const T t64 = sin_q[1];
   const T t65 = t16 * t42;
   const T t66 = t12 * T(0.027272727272727275);
   const T t67 = t66 - t65;
@@ -2065,8 +2107,8 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t99 = t44 * t98;
   const T t100 = T(0.15) * t99;
   const T t101 = t100 - t97;
-  const T t102 = std::sin(q[5]);
-  const T t103 = std::cos(q[5]);
+  const T t102 = sin_q[5];
+  const T t103 = cos_q[5];
   const T t104 = t102 * t103;
   const T t105 = t102 * T(0.020999999999999998);
   const T t106 = t104 * T(0.008271111111111111);
@@ -2085,7 +2127,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t119 = t107 * t118;
   const T t120 = t104 * T(0.005333333333333333);
   const T t121 = t120 - t119;
-  const T t122 = std::sin(q[4]);
+  const T t122 = sin_q[4];
   const T t123 = T(0.005333333333333333) * t111;
   const T t124 = T(0.006) - t123;
   const T t125 = t104 * t117;
@@ -2102,7 +2144,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t136 = t107 * t135;
   const T t137 = t102 * T(0.06);
   const T t138 = t137 - t136;
-  const T t139 = std::cos(q[4]);
+  const T t139 = cos_q[4];
   const T t140 = t138 * t139;
   const T t141 = T(0.9800665778412416) * t140;
   const T t142 = t141 - t132;
@@ -2954,9 +2996,9 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t988 = t987 - t978;
   const T t989 = T(0.008660000000000001) - t988;
   const T t990 = T(1.0) / t989;
-  const T t991 = std::sin(q[7]);
+  const T t991 = sin_q[7];
   const T t992 = t981 + T(0.04384000000000001);
-  const T t993 = std::cos(q[7]);
+  const T t993 = cos_q[7];
   const T t994 = t990 * t993;
   const T t995 = t992 * t994;
   const T t996 = t990 * t991;
@@ -3201,13 +3243,16 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
 //   out tau[9]: joint forces (N m or N) per coordinate
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* tau) {
-  const T t0 = std::sin(q[1]);
-  const T t1 = std::cos(q[0]);
-  const T t2 = std::sin(q[0]);
+  T sin_q[8], cos_q[8];
+  for (int trig_index = 0; trig_index < 8; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[1];
+  const T t1 = cos_q[0];
+  const T t2 = sin_q[0];
   const T t3 = t2 * base[1];
   const T t4 = t1 * base[0];
   const T t5 = t3 + t4;
-  const T t6 = std::cos(q[1]);
+  const T t6 = cos_q[1];
   const T t7 = t1 * base[1];
   const T t8 = base[0] * t2;
   const T t9 = t7 - t8;
@@ -3252,8 +3297,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t48 = t46 + t47;
   const T t49 = t48 * T(0.27201999999999993);
   const T t50 = t49 - t28;
-  const T t51 = std::sin(q[3]);
-  const T t52 = std::cos(q[3]);
+  const T t51 = sin_q[3];
+  const T t52 = cos_q[3];
   const T t53 = t17 * t52;
   const T t54 = t21 * t51;
   const T t55 = t53 - t54;
@@ -3479,8 +3524,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t275 = t273 + t274;
   const T t276 = T(0.15) * t275;
   const T t277 = t261 + t276;
-  const T t278 = std::sin(q[4]);
-  const T t279 = std::cos(q[4]);
+  const T t278 = sin_q[4];
+  const T t279 = cos_q[4];
   const T t280 = t9 * t279;
   const T t281 = t5 * t278;
   const T t282 = T(0.19866933079506122) * t280;
@@ -3489,7 +3534,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t285 = T(0.9800665778412416) * t284;
   const T t286 = t283 + t285;
   const T t287 = t286 + qd[5];
-  const T t288 = std::sin(q[5]);
+  const T t288 = sin_q[5];
   const T t289 = t9 * t278;
   const T t290 = t5 * t279;
   const T t291 = T(0.19866933079506122) * t289;
@@ -3497,7 +3542,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t293 = t14 * t278;
   const T t294 = T(0.9800665778412416) * t293;
   const T t295 = t292 + t294;
-  const T t296 = std::cos(q[5]);
+  const T t296 = cos_q[5];
   const T t297 = t18 - t19;
   const T t298 = qd[4] - t297;
   const T t299 = t296 * t298;
@@ -3715,8 +3760,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t511 = t116 * T(0.625);
   const T t512 = t510 * T(3.3);
   const T t513 = t511 + t512;
-  const T t514 = std::sin(q[7]);
-  const T t515 = std::cos(q[7]);
+  const T t514 = sin_q[7];
+  const T t515 = cos_q[7];
   const T t516 = base[2] * t515;
   const T t517 = base[1] * t514;
   const T t518 = t516 - t517;
@@ -3872,9 +3917,12 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
 //   out wrench_on_base[6]: force (N) then moment (N m) on the base, base axes
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* wrench_on_base) {
+  T sin_q[8], cos_q[8];
+  for (int trig_index = 0; trig_index < 8; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = base[5] + qdd[0];
-  const T t1 = std::sin(q[0]);
-  const T t2 = std::cos(q[0]);
+  const T t1 = sin_q[0];
+  const T t2 = cos_q[0];
   const T t3 = t2 * base[1];
   const T t4 = t1 * base[0];
   const T t5 = t3 - t4;
@@ -3907,8 +3955,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t32 = t30 + t31;
   const T t33 = t32 * T(7.0);
   const T t34 = t33 - t21;
-  const T t35 = std::sin(q[4]);
-  const T t36 = std::cos(q[4]);
+  const T t35 = sin_q[4];
+  const T t36 = cos_q[4];
   const T t37 = t5 * t36;
   const T t38 = t8 * t35;
   const T t39 = t37 * T(0.19866933079506122);
@@ -3940,8 +3988,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t65 = t50 * T(0.42);
   const T t66 = t64 - t65;
   const T t67 = t43 + qd[5];
-  const T t68 = std::sin(q[5]);
-  const T t69 = std::cos(q[5]);
+  const T t68 = sin_q[5];
+  const T t69 = cos_q[5];
   const T t70 = t47 * t69;
   const T t71 = t61 * t68;
   const T t72 = t70 + t71;
@@ -4005,8 +4053,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t130 = t36 * t103;
   const T t131 = t129 + t130;
   const T t132 = t34 + t131;
-  const T t133 = std::sin(q[1]);
-  const T t134 = std::cos(q[1]);
+  const T t133 = sin_q[1];
+  const T t134 = cos_q[1];
   const T t135 = t5 * t134;
   const T t136 = t8 * t133;
   const T t137 = T(0.19866933079506122) * t135;
@@ -4051,10 +4099,10 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t176 = t146 * T(0.44400000000000006);
   const T t177 = t175 * T(0.8999999999999999);
   const T t178 = t176 - t177;
-  const T t179 = std::sin(q[3]);
+  const T t179 = sin_q[3];
   const T t180 = t51 - t52;
   const T t181 = t180 + qdd[1];
-  const T t182 = std::cos(q[3]);
+  const T t182 = cos_q[3];
   const T t183 = t15 * t134;
   const T t184 = t82 * t133;
   const T t185 = T(0.19866933079506122) * t183;
@@ -4204,8 +4252,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t329 = t23 * T(0.625);
   const T t330 = t328 * T(3.3);
   const T t331 = t329 - t330;
-  const T t332 = std::sin(q[7]);
-  const T t333 = std::cos(q[7]);
+  const T t332 = sin_q[7];
+  const T t333 = cos_q[7];
   const T t334 = base[5] * t333;
   const T t335 = base[4] * t332;
   const T t336 = t334 - t335;
@@ -4782,10 +4830,13 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
 //   out velocity[9]: x, y, z (m/s) per point, relative to the base, same order
 template <class T>
 inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) {
-  const T t0 = std::cos(q[1]);
-  const T t1 = std::cos(q[0]);
-  const T t2 = std::sin(q[1]);
-  const T t3 = std::sin(q[0]);
+  T sin_q[8], cos_q[8];
+  for (int trig_index = 0; trig_index < 8; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[1];
+  const T t1 = cos_q[0];
+  const T t2 = sin_q[1];
+  const T t3 = sin_q[0];
   const T t4 = t2 * t3;
   const T t5 = t0 * t1;
   const T t6 = t4 * T(0.19866933079506122);
@@ -4809,16 +4860,16 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t24 = T(0.5) - t23;
   const T t25 = t2 * T(0.6174419440399823);
   const T t26 = t24 - t25;
-  const T t27 = std::cos(q[4]);
-  const T t28 = std::sin(q[4]);
+  const T t27 = cos_q[4];
+  const T t28 = sin_q[4];
   const T t29 = t3 * t28;
   const T t30 = t1 * t27;
   const T t31 = T(0.19866933079506122) * t29;
   const T t32 = t31 - t30;
   const T t33 = t32 * T(0.35);
   const T t34 = t9 - t33;
-  const T t35 = std::cos(q[5]);
-  const T t36 = std::sin(q[5]);
+  const T t35 = cos_q[5];
+  const T t36 = sin_q[5];
   const T t37 = t3 * t36;
   const T t38 = t32 * t35;
   const T t39 = T(0.9800665778412416) * t37;
@@ -4845,8 +4896,8 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t60 = t58 - t59;
   const T t61 = T(0.2) * t60;
   const T t62 = t56 - t61;
-  const T t63 = std::sin(q[7]);
-  const T t64 = std::cos(q[7]);
+  const T t63 = sin_q[7];
+  const T t64 = cos_q[7];
   const T t65 = t64 * T(0.8);
   const T t66 = t63 * T(0.6);
   const T t67 = t65 + t66;

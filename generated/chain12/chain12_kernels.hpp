@@ -28,14 +28,47 @@ constexpr bool moving_base = false;
 // Joint coordinates in the order of q, qd, qdd, tau.
 constexpr const char* coordinate_names[12] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12"};
 
+// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
+// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
+// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
+// go to std::sin and std::cos.
+template <class T>
+inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
+  const double x = static_cast<double>(angle);
+  if (!(std::abs(x) < 1e6)) {
+    sine = static_cast<T>(std::sin(x));
+    cosine = static_cast<T>(std::cos(x));
+    return;
+  }
+  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const double kd = static_cast<double>(k);
+  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r2 = r * r;
+  const double s = r + r * r2 *
+      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
+          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
+       1.6666666666666666e-01);
+  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
+      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
+          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
+       4.1666666666666664e-02);
+  const long long quadrant = k & 3;
+  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
+  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
+  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+}
+
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
 // Cost: 853 mul, 670 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1545 operations, 1545 temporaries.
 //   in  q[12]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6, link7, link8, link9, link10, link11, link12
 //   out M[144]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
-  const T t0 = std::sin(q[11]);
-  const T t1 = std::cos(q[11]);
+  T sin_q[12], cos_q[12];
+  for (int trig_index = 1; trig_index < 12; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[11];
+  const T t1 = cos_q[11];
   const T t2 = t1 * t1;
   const T t3 = t0 * t1;
   const T t4 = t2 * T(0.028720000000000002);
@@ -57,12 +90,12 @@ inline void mass_matrix(const T* q, T* M) {
   const T t20 = t19 - t18;
   const T t21 = t17 + T(0.05890000000000001);
   const T t22 = t20 + t21;
-  const T t23 = std::cos(q[10]);
+  const T t23 = cos_q[10];
   const T t24 = t1 * T(0.004880000000000001);
   const T t25 = t0 * T(0.00116);
   const T t26 = t24 + t25;
   const T t27 = t26 + T(0.00862);
-  const T t28 = std::sin(q[10]);
+  const T t28 = sin_q[10];
   const T t29 = t23 * t28;
   const T t30 = t27 * t29;
   const T t31 = t23 * t23;
@@ -92,7 +125,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t55 = T(0.13342) - t54;
   const T t56 = t47 - t55;
   const T t57 = t56 - t51;
-  const T t58 = std::cos(q[9]);
+  const T t58 = cos_q[9];
   const T t59 = t1 * T(0.00116);
   const T t60 = t0 * T(0.004880000000000001);
   const T t61 = t59 - t60;
@@ -113,7 +146,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t76 = t13 * T(0.25);
   const T t77 = t76 - t75;
   const T t78 = T(0.0388) - t77;
-  const T t79 = std::sin(q[9]);
+  const T t79 = sin_q[9];
   const T t80 = t58 * t79;
   const T t81 = t78 * t80;
   const T t82 = t58 * t58;
@@ -145,7 +178,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t108 = t107 + T(0.42394000000000004);
   const T t109 = t98 + t108;
   const T t110 = t102 + t109;
-  const T t111 = std::cos(q[8]);
+  const T t111 = cos_q[8];
   const T t112 = t23 * t72;
   const T t113 = t28 * t62;
   const T t114 = t112 - t113;
@@ -168,7 +201,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t131 = t43 * T(0.3);
   const T t132 = t130 + t131;
   const T t133 = t132 + T(0.01268);
-  const T t134 = std::sin(q[8]);
+  const T t134 = sin_q[8];
   const T t135 = t111 * t134;
   const T t136 = t133 * t135;
   const T t137 = t111 * t111;
@@ -199,7 +232,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t162 = T(0.89178) - t161;
   const T t163 = t153 - t162;
   const T t164 = t157 + t163;
-  const T t165 = std::cos(q[7]);
+  const T t165 = cos_q[7];
   const T t166 = t58 * t127;
   const T t167 = t79 * t117;
   const T t168 = t166 - t167;
@@ -222,7 +255,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t185 = T(0.22) * t91;
   const T t186 = t185 - t184;
   const T t187 = t186 + T(0.11334000000000004);
-  const T t188 = std::sin(q[7]);
+  const T t188 = sin_q[7];
   const T t189 = t165 * t188;
   const T t190 = t187 * t189;
   const T t191 = t165 * t165;
@@ -253,7 +286,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t216 = t215 + T(1.10786);
   const T t217 = t207 - t216;
   const T t218 = t217 - t211;
-  const T t219 = std::cos(q[6]);
+  const T t219 = cos_q[6];
   const T t220 = t111 * t181;
   const T t221 = t134 * t171;
   const T t222 = t220 + t221;
@@ -276,7 +309,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t239 = T(0.25) * t149;
   const T t240 = t238 + t239;
   const T t241 = t240 + T(0.021799999999999996);
-  const T t242 = std::sin(q[6]);
+  const T t242 = sin_q[6];
   const T t243 = t219 * t242;
   const T t244 = t241 * t243;
   const T t245 = t219 * t219;
@@ -307,7 +340,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t270 = t269 + T(1.17874);
   const T t271 = t261 + t270;
   const T t272 = t265 + t271;
-  const T t273 = std::cos(q[5]);
+  const T t273 = cos_q[5];
   const T t274 = t165 * t235;
   const T t275 = t188 * t225;
   const T t276 = t274 - t275;
@@ -330,7 +363,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t293 = T(0.3) * t203;
   const T t294 = t292 + t293;
   const T t295 = T(0.007719999999999999) - t294;
-  const T t296 = std::sin(q[5]);
+  const T t296 = sin_q[5];
   const T t297 = t273 * t296;
   const T t298 = t295 * t297;
   const T t299 = t273 * t273;
@@ -361,7 +394,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t324 = T(1.9294600000000002) - t323;
   const T t325 = t315 - t324;
   const T t326 = t319 + t325;
-  const T t327 = std::cos(q[4]);
+  const T t327 = cos_q[4];
   const T t328 = t219 * t289;
   const T t329 = t242 * t279;
   const T t330 = t328 - t329;
@@ -384,7 +417,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t347 = T(0.22) * t254;
   const T t348 = t347 - t346;
   const T t349 = t348 + T(0.21806000000000006);
-  const T t350 = std::sin(q[4]);
+  const T t350 = sin_q[4];
   const T t351 = t327 * t350;
   const T t352 = t349 * t351;
   const T t353 = t327 * t327;
@@ -415,7 +448,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t378 = t377 + T(2.0822999999999996);
   const T t379 = t369 - t378;
   const T t380 = t379 - t373;
-  const T t381 = std::cos(q[3]);
+  const T t381 = cos_q[3];
   const T t382 = t273 * t343;
   const T t383 = t296 * t333;
   const T t384 = t382 + t383;
@@ -438,7 +471,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t401 = T(0.25) * t311;
   const T t402 = t400 + t401;
   const T t403 = t402 + T(0.004799999999999988);
-  const T t404 = std::sin(q[3]);
+  const T t404 = sin_q[3];
   const T t405 = t381 * t404;
   const T t406 = t403 * t405;
   const T t407 = t381 * t381;
@@ -469,7 +502,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t432 = t431 + T(1.9335400000000003);
   const T t433 = t423 + t432;
   const T t434 = t427 + t433;
-  const T t435 = std::cos(q[2]);
+  const T t435 = cos_q[2];
   const T t436 = t327 * t397;
   const T t437 = t350 * t387;
   const T t438 = t436 - t437;
@@ -492,7 +525,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t455 = T(0.3) * t365;
   const T t456 = t454 + t455;
   const T t457 = T(0.028119999999999996) - t456;
-  const T t458 = std::sin(q[2]);
+  const T t458 = sin_q[2];
   const T t459 = t435 * t458;
   const T t460 = t457 * t459;
   const T t461 = t435 * t435;
@@ -523,7 +556,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t486 = T(2.96714) - t485;
   const T t487 = t477 - t486;
   const T t488 = t481 + t487;
-  const T t489 = std::cos(q[1]);
+  const T t489 = cos_q[1];
   const T t490 = t381 * t451;
   const T t491 = t404 * t441;
   const T t492 = t490 - t491;
@@ -546,7 +579,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t509 = T(0.22) * t416;
   const T t510 = t509 - t508;
   const T t511 = t510 + T(0.3227800000000001);
-  const T t512 = std::sin(q[1]);
+  const T t512 = sin_q[1];
   const T t513 = t489 * t512;
   const T t514 = t511 * t513;
   const T t515 = t489 * t489;
@@ -1733,14 +1766,17 @@ inline void mass_matrix(const T* q, T* M) {
 //   out b[12]: generalized forces (N m or N) per coordinate
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
-  const T t0 = std::sin(q[2]);
-  const T t1 = std::cos(q[1]);
-  const T t2 = std::cos(q[2]);
+  T sin_q[12], cos_q[12];
+  for (int trig_index = 0; trig_index < 12; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
+  const T t1 = cos_q[1];
+  const T t2 = cos_q[2];
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
   const T t10 = t9 * t9;
@@ -1755,8 +1791,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t19 = t18 * T(6.088);
   const T t20 = t12 * T(0.09200000000000003);
   const T t21 = t19 + t20;
-  const T t22 = std::sin(q[3]);
-  const T t23 = std::cos(q[3]);
+  const T t22 = sin_q[3];
+  const T t23 = cos_q[3];
   const T t24 = qd[1] * t8;
   const T t25 = t0 * t24;
   const T t26 = qd[2] * t15;
@@ -1786,8 +1822,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t50 = t38 * T(4.41);
   const T t51 = t49 - t50;
   const T t52 = t44 + qd[4];
-  const T t53 = std::sin(q[4]);
-  const T t54 = std::cos(q[4]);
+  const T t53 = sin_q[4];
+  const T t54 = cos_q[4];
   const T t55 = t36 * t54;
   const T t56 = t33 * t53;
   const T t57 = t55 + t56;
@@ -1802,7 +1838,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t66 = t65 * T(3.3220000000000005);
   const T t67 = t60 * T(1.2640000000000002);
   const T t68 = t66 - t67;
-  const T t69 = std::sin(q[5]);
+  const T t69 = sin_q[5];
   const T t70 = t2 * t24;
   const T t71 = t6 * qd[2];
   const T t72 = t70 - t71;
@@ -1811,7 +1847,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t75 = t73 - t74;
   const T t76 = qd[4] * t63;
   const T t77 = t75 + t76;
-  const T t78 = std::cos(q[5]);
+  const T t78 = cos_q[5];
   const T t79 = t35 * t78;
   const T t80 = t69 * t77;
   const T t81 = t79 - t80;
@@ -1836,8 +1872,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t100 = t99 * T(4.048);
   const T t101 = t89 * T(0.16000000000000003);
   const T t102 = t100 + t101;
-  const T t103 = std::sin(q[6]);
-  const T t104 = std::cos(q[6]);
+  const T t103 = sin_q[6];
+  const T t104 = cos_q[6];
   const T t105 = t95 * t104;
   const T t106 = t87 * t103;
   const T t107 = t105 + t106;
@@ -1854,8 +1890,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t118 = t111 * T(2.7100000000000004);
   const T t119 = t117 - t118;
   const T t120 = t107 + qd[7];
-  const T t121 = std::sin(q[7]);
-  const T t122 = std::cos(q[7]);
+  const T t121 = sin_q[7];
+  const T t122 = cos_q[7];
   const T t123 = t108 * t122;
   const T t124 = t114 * t121;
   const T t125 = t123 + t124;
@@ -1880,7 +1916,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t144 = t143 * T(1.826);
   const T t145 = t128 * T(0.7880000000000001);
   const T t146 = t144 - t145;
-  const T t147 = std::sin(q[8]);
+  const T t147 = sin_q[8];
   const T t148 = t86 * t103;
   const T t149 = t104 * t136;
   const T t150 = t148 + t149;
@@ -1891,7 +1927,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t155 = t153 + t154;
   const T t156 = qd[7] * t131;
   const T t157 = t156 - t155;
-  const T t158 = std::cos(q[8]);
+  const T t158 = cos_q[8];
   const T t159 = t141 * t158;
   const T t160 = t147 * t157;
   const T t161 = t159 - t160;
@@ -1916,8 +1952,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t180 = t179 * T(2.008);
   const T t181 = t169 * T(0.228);
   const T t182 = t180 + t181;
-  const T t183 = std::sin(q[9]);
-  const T t184 = std::cos(q[9]);
+  const T t183 = sin_q[9];
+  const T t184 = cos_q[9];
   const T t185 = t175 * t184;
   const T t186 = t167 * t183;
   const T t187 = t185 + t186;
@@ -1934,8 +1970,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t198 = t191 * T(1.01);
   const T t199 = t197 - t198;
   const T t200 = t187 + qd[10];
-  const T t201 = std::sin(q[10]);
-  const T t202 = std::cos(q[10]);
+  const T t201 = sin_q[10];
+  const T t202 = cos_q[10];
   const T t203 = t188 * t202;
   const T t204 = t194 * t201;
   const T t205 = t203 + t204;
@@ -1960,7 +1996,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t224 = t223 * T(0.33);
   const T t225 = t208 * T(0.312);
   const T t226 = t224 - t225;
-  const T t227 = std::sin(q[11]);
+  const T t227 = sin_q[11];
   const T t228 = t166 * t183;
   const T t229 = t184 * t216;
   const T t230 = t228 + t229;
@@ -1971,7 +2007,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t235 = t233 + t234;
   const T t236 = qd[10] * t211;
   const T t237 = t236 - t235;
-  const T t238 = std::cos(q[11]);
+  const T t238 = cos_q[11];
   const T t239 = t221 * t238;
   const T t240 = t227 * t237;
   const T t241 = t239 - t240;
@@ -2274,7 +2310,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t538 = T(0.3) * t537;
   const T t539 = T(0.07) * t535;
   const T t540 = t538 - t539;
-  const T t541 = std::sin(q[0]);
+  const T t541 = sin_q[0];
   const T t542 = qd[0] * qd[0];
   const T t543 = t541 * T(9.81);
   const T t544 = T(0.25) * t542;
@@ -2299,7 +2335,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t563 = T(0.010000000000000002) * t542;
   const T t564 = t16 * T(0.44);
   const T t565 = t563 + t564;
-  const T t566 = std::cos(q[0]);
+  const T t566 = cos_q[0];
   const T t567 = T(9.81) * t566;
   const T t568 = t565 + t567;
   const T t569 = t2 * t568;
@@ -3176,17 +3212,20 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
 namespace forward_dynamics_crba_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
-  const T t0 = std::sin(q[2]);
+  T sin_q[12], cos_q[12];
+  for (int trig_index = 0; trig_index < 12; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
   carry[0] = t0;
-  const T t1 = std::cos(q[1]);
+  const T t1 = cos_q[1];
   carry[1] = t1;
-  const T t2 = std::cos(q[2]);
+  const T t2 = cos_q[2];
   carry[2] = t2;
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   carry[3] = t7;
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
@@ -3203,14 +3242,14 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t19 = t18 * T(6.088);
   const T t20 = t12 * T(0.09200000000000003);
   const T t21 = t19 + t20;
-  const T t22 = std::sin(q[3]);
+  const T t22 = sin_q[3];
   carry[5] = t22;
   const T t23 = qd[1] * t8;
   carry[6] = t23;
   const T t24 = t0 * t23;
   const T t25 = qd[2] * t15;
   const T t26 = t24 - t25;
-  const T t27 = std::cos(q[3]);
+  const T t27 = cos_q[3];
   carry[7] = t27;
   const T t28 = t26 * t27;
   const T t29 = t16 * t22;
@@ -3237,9 +3276,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t50 = t38 * T(4.41);
   const T t51 = t49 - t50;
   const T t52 = t44 + qd[4];
-  const T t53 = std::sin(q[4]);
+  const T t53 = sin_q[4];
   carry[8] = t53;
-  const T t54 = std::cos(q[4]);
+  const T t54 = cos_q[4];
   carry[9] = t54;
   const T t55 = t36 * t54;
   const T t56 = t33 * t53;
@@ -3263,9 +3302,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t74 = t72 - t73;
   const T t75 = qd[4] * t63;
   const T t76 = t74 + t75;
-  const T t77 = std::sin(q[5]);
+  const T t77 = sin_q[5];
   carry[10] = t77;
-  const T t78 = std::cos(q[5]);
+  const T t78 = cos_q[5];
   carry[11] = t78;
   const T t79 = t35 * t78;
   const T t80 = t76 * t77;
@@ -3291,9 +3330,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t100 = t99 * T(4.048);
   const T t101 = t89 * T(0.16000000000000003);
   const T t102 = t100 + t101;
-  const T t103 = std::sin(q[6]);
+  const T t103 = sin_q[6];
   carry[12] = t103;
-  const T t104 = std::cos(q[6]);
+  const T t104 = cos_q[6];
   carry[13] = t104;
   const T t105 = t95 * t104;
   const T t106 = t87 * t103;
@@ -3311,9 +3350,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t118 = t111 * T(2.7100000000000004);
   const T t119 = t117 - t118;
   const T t120 = t107 + qd[7];
-  const T t121 = std::sin(q[7]);
+  const T t121 = sin_q[7];
   carry[14] = t121;
-  const T t122 = std::cos(q[7]);
+  const T t122 = cos_q[7];
   carry[15] = t122;
   const T t123 = t108 * t122;
   const T t124 = t114 * t121;
@@ -3349,9 +3388,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t154 = t152 + t153;
   const T t155 = qd[7] * t131;
   const T t156 = t155 - t154;
-  const T t157 = std::sin(q[8]);
+  const T t157 = sin_q[8];
   carry[16] = t157;
-  const T t158 = std::cos(q[8]);
+  const T t158 = cos_q[8];
   carry[17] = t158;
   const T t159 = t141 * t158;
   const T t160 = t156 * t157;
@@ -3377,9 +3416,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t180 = t179 * T(2.008);
   const T t181 = t169 * T(0.228);
   const T t182 = t180 + t181;
-  const T t183 = std::sin(q[9]);
+  const T t183 = sin_q[9];
   carry[18] = t183;
-  const T t184 = std::cos(q[9]);
+  const T t184 = cos_q[9];
   carry[19] = t184;
   const T t185 = t175 * t184;
   const T t186 = t167 * t183;
@@ -3397,8 +3436,8 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t198 = t191 * T(1.01);
   const T t199 = t197 - t198;
   const T t200 = t187 + qd[10];
-  const T t201 = std::sin(q[10]);
-  const T t202 = std::cos(q[10]);
+  const T t201 = sin_q[10];
+  const T t202 = cos_q[10];
   const T t203 = t188 * t202;
   const T t204 = t194 * t201;
   const T t205 = t203 + t204;
@@ -3433,8 +3472,8 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t234 = t232 + t233;
   const T t235 = qd[10] * t211;
   const T t236 = t235 - t234;
-  const T t237 = std::sin(q[11]);
-  const T t238 = std::cos(q[11]);
+  const T t237 = sin_q[11];
+  const T t238 = cos_q[11];
   const T t239 = t221 * t238;
   const T t240 = t236 * t237;
   const T t241 = t239 - t240;
@@ -3737,7 +3776,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t538 = T(0.3) * t537;
   const T t539 = T(0.07) * t535;
   const T t540 = t538 - t539;
-  const T t541 = std::sin(q[0]);
+  const T t541 = sin_q[0];
   const T t542 = qd[0] * qd[0];
   const T t543 = t541 * T(9.81);
   const T t544 = T(0.25) * t542;
@@ -3766,7 +3805,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t563 = T(0.010000000000000002) * t542;
   const T t564 = t16 * T(0.44);
   const T t565 = t563 + t564;
-  const T t566 = std::cos(q[0]);
+  const T t566 = cos_q[0];
   const T t567 = T(9.81) * t566;
   const T t568 = t565 + t567;
   const T t569 = t2 * t568;
@@ -7325,9 +7364,12 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
 namespace forward_dynamics_aba_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
-  const T t0 = std::sin(q[11]);
+  T sin_q[12], cos_q[12];
+  for (int trig_index = 0; trig_index < 12; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[11];
   carry[0] = t0;
-  const T t1 = std::cos(q[11]);
+  const T t1 = cos_q[11];
   carry[1] = t1;
   const T t2 = t1 * t1;
   const T t3 = t0 * t1;
@@ -7414,9 +7456,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t76 = t75 - t51;
   carry[10] = t76;
   const T t77 = t76 - t34;
-  const T t78 = std::sin(q[10]);
+  const T t78 = sin_q[10];
   carry[11] = t78;
-  const T t79 = std::cos(q[10]);
+  const T t79 = cos_q[10];
   carry[12] = t79;
   const T t80 = t79 * t79;
   const T t81 = T(2.0) * t80;
@@ -7523,7 +7565,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t166 = t120 * t165;
   const T t167 = t164 - t166;
   carry[29] = t167;
-  const T t168 = std::sin(q[9]);
+  const T t168 = sin_q[9];
   carry[30] = t168;
   const T t169 = T(1.01) - t112;
   carry[31] = t169;
@@ -7534,7 +7576,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t173 = t120 * t172;
   const T t174 = t171 + t173;
   carry[33] = t174;
-  const T t175 = std::cos(q[9]);
+  const T t175 = cos_q[9];
   carry[34] = t175;
   const T t176 = t174 * t175;
   const T t177 = t167 * t168;
@@ -7708,7 +7750,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t321 = t258 * t320;
   const T t322 = t255 + t321;
   carry[59] = t322;
-  const T t323 = std::cos(q[8]);
+  const T t323 = cos_q[8];
   carry[60] = t323;
   const T t324 = T(0.3) * t249;
   const T t325 = t229 + t324;
@@ -7741,7 +7783,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t348 = t258 * t347;
   const T t349 = t346 + t348;
   carry[65] = t349;
-  const T t350 = std::sin(q[8]);
+  const T t350 = sin_q[8];
   carry[66] = t350;
   const T t351 = t349 * t350;
   const T t352 = t322 * t323;
@@ -7885,12 +7927,12 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t467 = t465 * t466;
   const T t468 = t441 + t467;
   const T t469 = t468 - t464;
-  const T t470 = std::cos(q[7]);
+  const T t470 = cos_q[7];
   carry[90] = t470;
   const T t471 = t462 * t465;
   const T t472 = t388 - t471;
   carry[91] = t472;
-  const T t473 = std::sin(q[7]);
+  const T t473 = sin_q[7];
   carry[92] = t473;
   const T t474 = t470 * t473;
   const T t475 = t472 * t474;
@@ -8111,7 +8153,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t666 = t655 + t665;
   carry[117] = t666;
   const T t667 = t666 - t644;
-  const T t668 = std::cos(q[6]);
+  const T t668 = cos_q[6];
   carry[118] = t668;
   const T t669 = t473 * t554;
   const T t670 = t470 * t530;
@@ -8128,7 +8170,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t681 = t642 * t663;
   const T t682 = t681 - t680;
   carry[119] = t682;
-  const T t683 = std::sin(q[6]);
+  const T t683 = sin_q[6];
   carry[120] = t683;
   const T t684 = t668 * t683;
   const T t685 = t682 * t684;
@@ -8289,7 +8331,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t817 = t816 - t768;
   carry[144] = t817;
   const T t818 = t817 - t737;
-  const T t819 = std::cos(q[5]);
+  const T t819 = cos_q[5];
   carry[145] = t819;
   const T t820 = t668 * t783;
   const T t821 = t683 * t776;
@@ -8307,7 +8349,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t833 = t735 * t814;
   const T t834 = t833 - t832;
   carry[146] = t834;
-  const T t835 = std::sin(q[5]);
+  const T t835 = sin_q[5];
   carry[147] = t835;
   const T t836 = t819 * t835;
   const T t837 = t834 * t836;
@@ -8465,9 +8507,9 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t965 = t964 - t918;
   carry[172] = t965;
   const T t966 = t965 - t887;
-  const T t967 = std::sin(q[4]);
+  const T t967 = sin_q[4];
   carry[173] = t967;
-  const T t968 = std::cos(q[4]);
+  const T t968 = cos_q[4];
   carry[174] = t968;
   const T t969 = t968 * t968;
   const T t970 = T(2.0) * t969;
@@ -8583,7 +8625,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1062 = t1013 * t1061;
   const T t1063 = t1060 - t1062;
   carry[193] = t1063;
-  const T t1064 = std::sin(q[3]);
+  const T t1064 = sin_q[3];
   carry[194] = t1064;
   const T t1065 = T(4.41) - t1005;
   carry[195] = t1065;
@@ -8594,7 +8636,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1069 = t1013 * t1068;
   const T t1070 = t1067 + t1069;
   carry[197] = t1070;
-  const T t1071 = std::cos(q[3]);
+  const T t1071 = cos_q[3];
   carry[198] = t1071;
   const T t1072 = t1070 * t1071;
   const T t1073 = t1063 * t1064;
@@ -8766,7 +8808,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1216 = t1153 * t1215;
   const T t1217 = t1150 - t1216;
   carry[222] = t1217;
-  const T t1218 = std::sin(q[2]);
+  const T t1218 = sin_q[2];
   carry[223] = t1218;
   const T t1219 = T(0.3) * t1144;
   const T t1220 = t1124 + t1219;
@@ -8800,7 +8842,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1243 = t1153 * t1242;
   const T t1244 = t1241 - t1243;
   carry[229] = t1244;
-  const T t1245 = std::cos(q[2]);
+  const T t1245 = cos_q[2];
   carry[230] = t1245;
   const T t1246 = t1244 * t1245;
   const T t1247 = t1217 * t1218;
@@ -8944,7 +8986,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1365 = t1327 * t1362;
   const T t1366 = t1303 * t1365;
   const T t1367 = t1364 - t1366;
-  const T t1368 = std::cos(q[1]);
+  const T t1368 = cos_q[1];
   carry[251] = t1368;
   const T t1369 = t1299 + T(1.7400000000000004);
   carry[252] = t1369;
@@ -8973,7 +9015,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1390 = t1362 * t1369;
   const T t1391 = t1303 * t1390;
   const T t1392 = t1389 - t1391;
-  const T t1393 = std::sin(q[1]);
+  const T t1393 = sin_q[1];
   carry[255] = t1393;
   const T t1394 = t1392 * t1393;
   const T t1395 = t1367 * t1368;
@@ -9022,7 +9064,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1431 = T(0.25) * t1430;
   const T t1432 = t1423 + t1431;
   const T t1433 = T(0.3619999999999999) - t1432;
-  const T t1434 = std::sin(q[0]);
+  const T t1434 = sin_q[0];
   carry[263] = t1434;
   const T t1435 = t1373 - t1380;
   const T t1436 = T(0.010000000000000002) * t1386;
@@ -9053,7 +9095,7 @@ void part0(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t1457 = t1453 + t1456;
   carry[268] = t1457;
   const T t1458 = T(6.11) - t1457;
-  const T t1459 = std::cos(q[0]);
+  const T t1459 = cos_q[0];
   carry[269] = t1459;
   const T t1460 = t1458 * t1459;
   const T t1461 = t1433 * t1434;
@@ -11719,14 +11761,17 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
 //   out tau[12]: joint forces (N m or N) per coordinate
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
-  const T t0 = std::sin(q[2]);
-  const T t1 = std::cos(q[1]);
-  const T t2 = std::cos(q[2]);
+  T sin_q[12], cos_q[12];
+  for (int trig_index = 0; trig_index < 12; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
+  const T t1 = cos_q[1];
+  const T t2 = cos_q[2];
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
   const T t10 = t9 * t9;
@@ -11744,8 +11789,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t22 = t21 * T(6.088);
   const T t23 = t12 * T(0.09200000000000003);
   const T t24 = t22 - t23;
-  const T t25 = std::sin(q[3]);
-  const T t26 = std::cos(q[3]);
+  const T t25 = sin_q[3];
+  const T t26 = cos_q[3];
   const T t27 = qd[1] * t8;
   const T t28 = t1 * qdd[0];
   const T t29 = t27 - t28;
@@ -11779,8 +11824,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t57 = t45 * T(4.41);
   const T t58 = t56 - t57;
   const T t59 = t51 + qd[4];
-  const T t60 = std::sin(q[4]);
-  const T t61 = std::cos(q[4]);
+  const T t60 = sin_q[4];
+  const T t61 = cos_q[4];
   const T t62 = t43 * t61;
   const T t63 = t40 * t60;
   const T t64 = t62 + t63;
@@ -11796,7 +11841,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t74 = t73 * T(3.3220000000000005);
   const T t75 = t67 * T(1.2640000000000002);
   const T t76 = t74 - t75;
-  const T t77 = std::sin(q[5]);
+  const T t77 = sin_q[5];
   const T t78 = t0 * qdd[1];
   const T t79 = t2 * t29;
   const T t80 = t78 - t79;
@@ -11808,7 +11853,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t86 = t84 + t85;
   const T t87 = qd[4] * t71;
   const T t88 = t87 - t86;
-  const T t89 = std::cos(q[5]);
+  const T t89 = cos_q[5];
   const T t90 = t68 * t89;
   const T t91 = t77 * t88;
   const T t92 = t90 + t91;
@@ -11833,8 +11878,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t111 = t110 * T(4.048);
   const T t112 = t100 * T(0.16000000000000003);
   const T t113 = t111 + t112;
-  const T t114 = std::sin(q[6]);
-  const T t115 = std::cos(q[6]);
+  const T t114 = sin_q[6];
+  const T t115 = cos_q[6];
   const T t116 = t106 * t115;
   const T t117 = t98 * t114;
   const T t118 = t116 + t117;
@@ -11852,8 +11897,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t130 = t122 * T(2.7100000000000004);
   const T t131 = t129 + t130;
   const T t132 = t118 + qd[7];
-  const T t133 = std::sin(q[7]);
-  const T t134 = std::cos(q[7]);
+  const T t133 = sin_q[7];
+  const T t134 = cos_q[7];
   const T t135 = t119 * t134;
   const T t136 = t126 * t133;
   const T t137 = t135 + t136;
@@ -11880,7 +11925,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t158 = t157 * T(1.826);
   const T t159 = t140 * T(0.7880000000000001);
   const T t160 = t158 - t159;
-  const T t161 = std::sin(q[8]);
+  const T t161 = sin_q[8];
   const T t162 = t97 * t114;
   const T t163 = t115 * t146;
   const T t164 = t162 + t163;
@@ -11891,7 +11936,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t169 = t167 + t168;
   const T t170 = qd[7] * t155;
   const T t171 = t170 - t169;
-  const T t172 = std::cos(q[8]);
+  const T t172 = cos_q[8];
   const T t173 = t152 * t172;
   const T t174 = t161 * t171;
   const T t175 = t173 + t174;
@@ -11916,8 +11961,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t194 = t193 * T(2.008);
   const T t195 = t183 * T(0.228);
   const T t196 = t194 + t195;
-  const T t197 = std::sin(q[9]);
-  const T t198 = std::cos(q[9]);
+  const T t197 = sin_q[9];
+  const T t198 = cos_q[9];
   const T t199 = t189 * t198;
   const T t200 = t181 * t197;
   const T t201 = t199 + t200;
@@ -11935,8 +11980,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t213 = t205 * T(1.01);
   const T t214 = t212 + t213;
   const T t215 = t201 + qd[10];
-  const T t216 = std::sin(q[10]);
-  const T t217 = std::cos(q[10]);
+  const T t216 = sin_q[10];
+  const T t217 = cos_q[10];
   const T t218 = t202 * t217;
   const T t219 = t209 * t216;
   const T t220 = t218 + t219;
@@ -11963,7 +12008,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t241 = t240 * T(0.33);
   const T t242 = t223 * T(0.312);
   const T t243 = t241 - t242;
-  const T t244 = std::sin(q[11]);
+  const T t244 = sin_q[11];
   const T t245 = t180 * t197;
   const T t246 = t198 * t229;
   const T t247 = t245 + t246;
@@ -11974,7 +12019,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t252 = t250 + t251;
   const T t253 = qd[10] * t238;
   const T t254 = t253 - t252;
-  const T t255 = std::cos(q[11]);
+  const T t255 = cos_q[11];
   const T t256 = t235 * t255;
   const T t257 = t244 * t254;
   const T t258 = t256 + t257;
@@ -12284,7 +12329,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t562 = t28 * T(0.010000000000000002);
   const T t563 = T(0.22) * t561;
   const T t564 = t562 + t563;
-  const T t565 = std::sin(q[0]);
+  const T t565 = sin_q[0];
   const T t566 = qd[0] * qd[0];
   const T t567 = t565 * T(9.81);
   const T t568 = T(0.25) * t566;
@@ -12310,7 +12355,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t588 = T(0.010000000000000002) * t566;
   const T t589 = T(0.22) * t587;
   const T t590 = t588 + t589;
-  const T t591 = std::cos(q[0]);
+  const T t591 = cos_q[0];
   const T t592 = qdd[0] * T(0.25);
   const T t593 = T(9.81) * t591;
   const T t594 = t592 - t593;
@@ -13192,30 +13237,33 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
 //   out wrench_on_base[6]: force (N) then moment (N m) on the base, base axes
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base) {
+  T sin_q[12], cos_q[12];
+  for (int trig_index = 0; trig_index < 12; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = qd[0] * qd[0];
   const T t1 = qdd[0] * T(0.3619999999999999);
   const T t2 = t0 * T(6.11);
   const T t3 = t1 - t2;
-  const T t4 = std::sin(q[0]);
+  const T t4 = sin_q[0];
   const T t5 = t4 * T(266.83200000000005);
   const T t6 = t5 - t3;
-  const T t7 = std::cos(q[1]);
+  const T t7 = cos_q[1];
   const T t8 = t0 * t7;
   const T t9 = t7 * t8;
   const T t10 = qd[1] * qd[1];
   const T t11 = t9 + t10;
-  const T t12 = std::sin(q[1]);
+  const T t12 = sin_q[1];
   const T t13 = t8 * t12;
   const T t14 = qdd[1] - t13;
   const T t15 = t14 * T(4.8180000000000005);
   const T t16 = t11 * T(1.7400000000000004);
   const T t17 = t15 + t16;
-  const T t18 = std::sin(q[2]);
+  const T t18 = sin_q[2];
   const T t19 = qd[0] * qd[1];
   const T t20 = t12 * t19;
   const T t21 = qdd[0] * t7;
   const T t22 = t20 - t21;
-  const T t23 = std::cos(q[2]);
+  const T t23 = cos_q[2];
   const T t24 = qdd[1] * t23;
   const T t25 = t18 * t22;
   const T t26 = t24 + t25;
@@ -13242,8 +13290,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t47 = t46 * T(6.088);
   const T t48 = t36 * T(0.09200000000000003);
   const T t49 = t47 + t48;
-  const T t50 = std::sin(q[3]);
-  const T t51 = std::cos(q[3]);
+  const T t50 = sin_q[3];
+  const T t51 = cos_q[3];
   const T t52 = t42 * t51;
   const T t53 = t34 * t50;
   const T t54 = t52 + t53;
@@ -13261,8 +13309,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t66 = t58 * T(4.41);
   const T t67 = t65 + t66;
   const T t68 = t54 + qd[4];
-  const T t69 = std::sin(q[4]);
-  const T t70 = std::cos(q[4]);
+  const T t69 = sin_q[4];
+  const T t70 = cos_q[4];
   const T t71 = t55 * t70;
   const T t72 = t62 * t69;
   const T t73 = t71 + t72;
@@ -13287,7 +13335,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t92 = t91 * T(3.3220000000000005);
   const T t93 = t76 * T(1.2640000000000002);
   const T t94 = t92 - t93;
-  const T t95 = std::sin(q[5]);
+  const T t95 = sin_q[5];
   const T t96 = t32 * t50;
   const T t97 = t51 * t80;
   const T t98 = t96 + t97;
@@ -13298,7 +13346,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t103 = t101 + t102;
   const T t104 = qd[4] * t89;
   const T t105 = t104 - t103;
-  const T t106 = std::cos(q[5]);
+  const T t106 = cos_q[5];
   const T t107 = t86 * t106;
   const T t108 = t95 * t105;
   const T t109 = t107 + t108;
@@ -13323,8 +13371,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t128 = t127 * T(4.048);
   const T t129 = t117 * T(0.16000000000000003);
   const T t130 = t128 + t129;
-  const T t131 = std::sin(q[6]);
-  const T t132 = std::cos(q[6]);
+  const T t131 = sin_q[6];
+  const T t132 = cos_q[6];
   const T t133 = t123 * t132;
   const T t134 = t115 * t131;
   const T t135 = t133 + t134;
@@ -13342,8 +13390,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t147 = t139 * T(2.7100000000000004);
   const T t148 = t146 + t147;
   const T t149 = t135 + qd[7];
-  const T t150 = std::sin(q[7]);
-  const T t151 = std::cos(q[7]);
+  const T t150 = sin_q[7];
+  const T t151 = cos_q[7];
   const T t152 = t136 * t151;
   const T t153 = t143 * t150;
   const T t154 = t152 + t153;
@@ -13370,7 +13418,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t175 = t174 * T(1.826);
   const T t176 = t157 * T(0.7880000000000001);
   const T t177 = t175 - t176;
-  const T t178 = std::sin(q[8]);
+  const T t178 = sin_q[8];
   const T t179 = t114 * t131;
   const T t180 = t132 * t163;
   const T t181 = t179 + t180;
@@ -13381,7 +13429,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t186 = t184 + t185;
   const T t187 = qd[7] * t172;
   const T t188 = t187 - t186;
-  const T t189 = std::cos(q[8]);
+  const T t189 = cos_q[8];
   const T t190 = t169 * t189;
   const T t191 = t178 * t188;
   const T t192 = t190 + t191;
@@ -13406,8 +13454,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t211 = t210 * T(2.008);
   const T t212 = t200 * T(0.228);
   const T t213 = t211 + t212;
-  const T t214 = std::sin(q[9]);
-  const T t215 = std::cos(q[9]);
+  const T t214 = sin_q[9];
+  const T t215 = cos_q[9];
   const T t216 = t206 * t215;
   const T t217 = t198 * t214;
   const T t218 = t216 + t217;
@@ -13425,8 +13473,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t230 = t222 * T(1.01);
   const T t231 = t229 + t230;
   const T t232 = t218 + qd[10];
-  const T t233 = std::sin(q[10]);
-  const T t234 = std::cos(q[10]);
+  const T t233 = sin_q[10];
+  const T t234 = cos_q[10];
   const T t235 = t219 * t234;
   const T t236 = t226 * t233;
   const T t237 = t235 + t236;
@@ -13453,7 +13501,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t258 = t257 * T(0.33);
   const T t259 = t240 * T(0.312);
   const T t260 = t258 - t259;
-  const T t261 = std::sin(q[11]);
+  const T t261 = sin_q[11];
   const T t262 = t197 * t214;
   const T t263 = t215 * t246;
   const T t264 = t262 + t263;
@@ -13464,7 +13512,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t269 = t267 + t268;
   const T t270 = qd[10] * t255;
   const T t271 = t270 - t269;
-  const T t272 = std::cos(q[11]);
+  const T t272 = cos_q[11];
   const T t273 = t252 * t272;
   const T t274 = t261 * t271;
   const T t275 = t273 + t274;
@@ -13726,7 +13774,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t531 = t7 * t488;
   const T t532 = t530 + t531;
   const T t533 = t532 - t6;
-  const T t534 = std::cos(q[0]);
+  const T t534 = cos_q[0];
   const T t535 = qdd[0] * T(6.11);
   const T t536 = t0 * T(0.3619999999999999);
   const T t537 = t535 + t536;

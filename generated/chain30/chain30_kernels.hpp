@@ -28,6 +28,36 @@ constexpr bool moving_base = false;
 // Joint coordinates in the order of q, qd, qdd, tau.
 constexpr const char* coordinate_names[30] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12", "link13", "link14", "link15", "link16", "link17", "link18", "link19", "link20", "link21", "link22", "link23", "link24", "link25", "link26", "link27", "link28", "link29", "link30"};
 
+// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
+// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
+// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
+// go to std::sin and std::cos.
+template <class T>
+inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
+  const double x = static_cast<double>(angle);
+  if (!(std::abs(x) < 1e6)) {
+    sine = static_cast<T>(std::sin(x));
+    cosine = static_cast<T>(std::cos(x));
+    return;
+  }
+  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const double kd = static_cast<double>(k);
+  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r2 = r * r;
+  const double s = r + r * r2 *
+      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
+          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
+       1.6666666666666666e-01);
+  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
+      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
+          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
+       4.1666666666666664e-02);
+  const long long quadrant = k & 3;
+  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
+  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
+  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+}
+
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
 // Cost: 5467 mul, 3982 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9507 operations, 9507 temporaries.
 //   in  q[30]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6, link7, link8, link9, link10, link11, link12, link13, link14, link15, link16, link17, link18, link19, link20, link21, link22, link23, link24, link25, link26, link27, link28, link29, link30
@@ -35,8 +65,11 @@ constexpr const char* coordinate_names[30] = {"link1", "link2", "link3", "link4"
 namespace mass_matrix_parts {
 template <class T>
 void part0(const T* q, T* M, T* carry) {
-  const T t0 = std::sin(q[29]);
-  const T t1 = std::cos(q[29]);
+  T sin_q[30], cos_q[30];
+  for (int trig_index = 1; trig_index < 30; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[29];
+  const T t1 = cos_q[29];
   const T t2 = t1 * t1;
   const T t3 = t0 * t1;
   const T t4 = t2 * T(0.028720000000000002);
@@ -61,14 +94,14 @@ void part0(const T* q, T* M, T* carry) {
   const T t20 = t19 - t18;
   const T t21 = t17 + T(0.05890000000000001);
   const T t22 = t20 + t21;
-  const T t23 = std::cos(q[28]);
+  const T t23 = cos_q[28];
   carry[3] = t23;
   const T t24 = t1 * T(0.004880000000000001);
   const T t25 = t0 * T(0.00116);
   const T t26 = t24 + t25;
   carry[4] = t26;
   const T t27 = t26 + T(0.00862);
-  const T t28 = std::sin(q[28]);
+  const T t28 = sin_q[28];
   carry[5] = t28;
   const T t29 = t23 * t28;
   const T t30 = t27 * t29;
@@ -103,7 +136,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[9] = t55;
   const T t56 = t47 - t55;
   const T t57 = t56 - t51;
-  const T t58 = std::cos(q[27]);
+  const T t58 = cos_q[27];
   carry[10] = t58;
   const T t59 = t1 * T(0.00116);
   const T t60 = t0 * T(0.004880000000000001);
@@ -127,7 +160,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t76 = t13 * T(0.25);
   const T t77 = t76 - t75;
   const T t78 = T(0.0388) - t77;
-  const T t79 = std::sin(q[27]);
+  const T t79 = sin_q[27];
   carry[13] = t79;
   const T t80 = t58 * t79;
   const T t81 = t78 * t80;
@@ -164,7 +197,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[17] = t108;
   const T t109 = t98 + t108;
   const T t110 = t102 + t109;
-  const T t111 = std::cos(q[26]);
+  const T t111 = cos_q[26];
   carry[18] = t111;
   const T t112 = t23 * t72;
   const T t113 = t28 * t62;
@@ -190,7 +223,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t131 = t43 * T(0.3);
   const T t132 = t130 + t131;
   const T t133 = t132 + T(0.01268);
-  const T t134 = std::sin(q[26]);
+  const T t134 = sin_q[26];
   carry[21] = t134;
   const T t135 = t111 * t134;
   const T t136 = t133 * t135;
@@ -226,7 +259,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[25] = t162;
   const T t163 = t153 - t162;
   const T t164 = t157 + t163;
-  const T t165 = std::cos(q[25]);
+  const T t165 = cos_q[25];
   carry[26] = t165;
   const T t166 = t58 * t127;
   const T t167 = t79 * t117;
@@ -252,7 +285,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t185 = T(0.22) * t91;
   const T t186 = t185 - t184;
   const T t187 = t186 + T(0.11334000000000004);
-  const T t188 = std::sin(q[25]);
+  const T t188 = sin_q[25];
   carry[29] = t188;
   const T t189 = t165 * t188;
   const T t190 = t187 * t189;
@@ -288,7 +321,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[33] = t216;
   const T t217 = t207 - t216;
   const T t218 = t217 - t211;
-  const T t219 = std::cos(q[24]);
+  const T t219 = cos_q[24];
   carry[34] = t219;
   const T t220 = t111 * t181;
   carry[35] = t220;
@@ -316,7 +349,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t239 = T(0.25) * t149;
   const T t240 = t238 + t239;
   const T t241 = t240 + T(0.021799999999999996);
-  const T t242 = std::sin(q[24]);
+  const T t242 = sin_q[24];
   carry[39] = t242;
   const T t243 = t219 * t242;
   const T t244 = t241 * t243;
@@ -352,7 +385,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[43] = t270;
   const T t271 = t261 + t270;
   const T t272 = t265 + t271;
-  const T t273 = std::cos(q[23]);
+  const T t273 = cos_q[23];
   carry[44] = t273;
   const T t274 = t165 * t235;
   const T t275 = t188 * t225;
@@ -378,7 +411,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t293 = T(0.3) * t203;
   const T t294 = t292 + t293;
   const T t295 = T(0.007719999999999999) - t294;
-  const T t296 = std::sin(q[23]);
+  const T t296 = sin_q[23];
   carry[47] = t296;
   const T t297 = t273 * t296;
   const T t298 = t295 * t297;
@@ -414,7 +447,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[51] = t324;
   const T t325 = t315 - t324;
   const T t326 = t319 + t325;
-  const T t327 = std::cos(q[22]);
+  const T t327 = cos_q[22];
   carry[52] = t327;
   const T t328 = t219 * t289;
   const T t329 = t242 * t279;
@@ -440,7 +473,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t347 = T(0.22) * t254;
   const T t348 = t347 - t346;
   const T t349 = t348 + T(0.21806000000000006);
-  const T t350 = std::sin(q[22]);
+  const T t350 = sin_q[22];
   carry[55] = t350;
   const T t351 = t327 * t350;
   const T t352 = t349 * t351;
@@ -476,7 +509,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[59] = t378;
   const T t379 = t369 - t378;
   const T t380 = t379 - t373;
-  const T t381 = std::cos(q[21]);
+  const T t381 = cos_q[21];
   carry[60] = t381;
   const T t382 = t273 * t343;
   carry[61] = t382;
@@ -504,7 +537,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t401 = T(0.25) * t311;
   const T t402 = t400 + t401;
   const T t403 = t402 + T(0.004799999999999988);
-  const T t404 = std::sin(q[21]);
+  const T t404 = sin_q[21];
   carry[65] = t404;
   const T t405 = t381 * t404;
   const T t406 = t403 * t405;
@@ -540,7 +573,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[69] = t432;
   const T t433 = t423 + t432;
   const T t434 = t427 + t433;
-  const T t435 = std::cos(q[20]);
+  const T t435 = cos_q[20];
   carry[70] = t435;
   const T t436 = t327 * t397;
   const T t437 = t350 * t387;
@@ -566,7 +599,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t455 = T(0.3) * t365;
   const T t456 = t454 + t455;
   const T t457 = T(0.028119999999999996) - t456;
-  const T t458 = std::sin(q[20]);
+  const T t458 = sin_q[20];
   carry[73] = t458;
   const T t459 = t435 * t458;
   const T t460 = t457 * t459;
@@ -602,7 +635,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[77] = t486;
   const T t487 = t477 - t486;
   const T t488 = t481 + t487;
-  const T t489 = std::cos(q[19]);
+  const T t489 = cos_q[19];
   carry[78] = t489;
   const T t490 = t381 * t451;
   const T t491 = t404 * t441;
@@ -628,7 +661,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t509 = T(0.22) * t416;
   const T t510 = t509 - t508;
   const T t511 = t510 + T(0.3227800000000001);
-  const T t512 = std::sin(q[19]);
+  const T t512 = sin_q[19];
   carry[81] = t512;
   const T t513 = t489 * t512;
   const T t514 = t511 * t513;
@@ -664,7 +697,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[85] = t540;
   const T t541 = t531 - t540;
   const T t542 = t541 - t535;
-  const T t543 = std::cos(q[18]);
+  const T t543 = cos_q[18];
   carry[86] = t543;
   const T t544 = t435 * t505;
   carry[87] = t544;
@@ -692,7 +725,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t563 = T(0.25) * t473;
   const T t564 = t562 + t563;
   const T t565 = T(0.01220000000000002) - t564;
-  const T t566 = std::sin(q[18]);
+  const T t566 = sin_q[18];
   carry[91] = t566;
   const T t567 = t543 * t566;
   const T t568 = t565 * t567;
@@ -728,7 +761,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[95] = t594;
   const T t595 = t585 + t594;
   const T t596 = t589 + t595;
-  const T t597 = std::cos(q[17]);
+  const T t597 = cos_q[17];
   carry[96] = t597;
   const T t598 = t489 * t559;
   const T t599 = t512 * t549;
@@ -754,7 +787,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t617 = T(0.3) * t527;
   const T t618 = t616 + t617;
   const T t619 = T(0.048519999999999994) - t618;
-  const T t620 = std::sin(q[17]);
+  const T t620 = sin_q[17];
   carry[99] = t620;
   const T t621 = t597 * t620;
   const T t622 = t619 * t621;
@@ -790,7 +823,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[103] = t648;
   const T t649 = t639 - t648;
   const T t650 = t643 + t649;
-  const T t651 = std::cos(q[16]);
+  const T t651 = cos_q[16];
   carry[104] = t651;
   const T t652 = t543 * t613;
   const T t653 = t566 * t603;
@@ -816,7 +849,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t671 = T(0.22) * t578;
   const T t672 = t671 - t670;
   const T t673 = t672 + T(0.4275000000000001);
-  const T t674 = std::sin(q[16]);
+  const T t674 = sin_q[16];
   carry[107] = t674;
   const T t675 = t651 * t674;
   const T t676 = t673 * t675;
@@ -852,7 +885,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[111] = t702;
   const T t703 = t693 - t702;
   const T t704 = t703 - t697;
-  const T t705 = std::cos(q[15]);
+  const T t705 = cos_q[15];
   carry[112] = t705;
   const T t706 = t597 * t667;
   carry[113] = t706;
@@ -880,7 +913,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t725 = T(0.25) * t635;
   const T t726 = t724 + t725;
   const T t727 = T(0.02920000000000002) - t726;
-  const T t728 = std::sin(q[15]);
+  const T t728 = sin_q[15];
   carry[117] = t728;
   const T t729 = t705 * t728;
   const T t730 = t727 * t729;
@@ -916,7 +949,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[121] = t756;
   const T t757 = t747 + t756;
   const T t758 = t751 + t757;
-  const T t759 = std::cos(q[14]);
+  const T t759 = cos_q[14];
   carry[122] = t759;
   const T t760 = t651 * t721;
   const T t761 = t674 * t711;
@@ -942,7 +975,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t779 = T(0.3) * t689;
   const T t780 = t778 + t779;
   const T t781 = T(0.06892000000000001) - t780;
-  const T t782 = std::sin(q[14]);
+  const T t782 = sin_q[14];
   carry[125] = t782;
   const T t783 = t759 * t782;
   const T t784 = t781 * t783;
@@ -978,7 +1011,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[129] = t810;
   const T t811 = t801 - t810;
   const T t812 = t805 + t811;
-  const T t813 = std::cos(q[13]);
+  const T t813 = cos_q[13];
   carry[130] = t813;
   const T t814 = t705 * t775;
   const T t815 = t728 * t765;
@@ -1004,7 +1037,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t833 = T(0.22) * t740;
   const T t834 = t833 - t832;
   const T t835 = t834 + T(0.53222);
-  const T t836 = std::sin(q[13]);
+  const T t836 = sin_q[13];
   carry[133] = t836;
   const T t837 = t813 * t836;
   const T t838 = t835 * t837;
@@ -1040,7 +1073,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[137] = t864;
   const T t865 = t855 - t864;
   const T t866 = t865 - t859;
-  const T t867 = std::cos(q[12]);
+  const T t867 = cos_q[12];
   carry[138] = t867;
   const T t868 = t759 * t829;
   carry[139] = t868;
@@ -1068,7 +1101,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t887 = T(0.25) * t797;
   const T t888 = t886 + t887;
   const T t889 = T(0.04620000000000002) - t888;
-  const T t890 = std::sin(q[12]);
+  const T t890 = sin_q[12];
   carry[143] = t890;
   const T t891 = t867 * t890;
   const T t892 = t889 * t891;
@@ -1104,7 +1137,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[147] = t918;
   const T t919 = t909 + t918;
   const T t920 = t913 + t919;
-  const T t921 = std::cos(q[11]);
+  const T t921 = cos_q[11];
   carry[148] = t921;
   const T t922 = t813 * t883;
   const T t923 = t836 * t873;
@@ -1130,7 +1163,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t941 = T(0.3) * t851;
   const T t942 = t940 + t941;
   const T t943 = T(0.08932000000000001) - t942;
-  const T t944 = std::sin(q[11]);
+  const T t944 = sin_q[11];
   carry[151] = t944;
   const T t945 = t921 * t944;
   const T t946 = t943 * t945;
@@ -1166,7 +1199,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[155] = t972;
   const T t973 = t963 - t972;
   const T t974 = t967 + t973;
-  const T t975 = std::cos(q[10]);
+  const T t975 = cos_q[10];
   carry[156] = t975;
   const T t976 = t867 * t937;
   const T t977 = t890 * t927;
@@ -1192,7 +1225,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t995 = T(0.22) * t902;
   const T t996 = t995 - t994;
   const T t997 = t996 + T(0.6369400000000002);
-  const T t998 = std::sin(q[10]);
+  const T t998 = sin_q[10];
   carry[159] = t998;
   const T t999 = t975 * t998;
   const T t1000 = t997 * t999;
@@ -1228,7 +1261,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[163] = t1026;
   const T t1027 = t1017 - t1026;
   const T t1028 = t1027 - t1021;
-  const T t1029 = std::cos(q[9]);
+  const T t1029 = cos_q[9];
   carry[164] = t1029;
   const T t1030 = t921 * t991;
   carry[165] = t1030;
@@ -1256,7 +1289,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1049 = T(0.25) * t959;
   const T t1050 = t1048 + t1049;
   const T t1051 = T(0.06320000000000003) - t1050;
-  const T t1052 = std::sin(q[9]);
+  const T t1052 = sin_q[9];
   carry[169] = t1052;
   const T t1053 = t1029 * t1052;
   const T t1054 = t1051 * t1053;
@@ -1291,7 +1324,7 @@ void part0(const T* q, T* M, T* carry) {
   carry[172] = t1080;
   const T t1081 = t1071 + t1080;
   const T t1082 = t1075 + t1081;
-  const T t1083 = std::cos(q[8]);
+  const T t1083 = cos_q[8];
   carry[173] = t1083;
   const T t1084 = t975 * t1045;
   const T t1085 = t998 * t1035;
@@ -1317,7 +1350,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1103 = T(0.3) * t1013;
   const T t1104 = t1102 + t1103;
   const T t1105 = T(0.10972) - t1104;
-  const T t1106 = std::sin(q[8]);
+  const T t1106 = sin_q[8];
   carry[176] = t1106;
   const T t1107 = t1083 * t1106;
   const T t1108 = t1105 * t1107;
@@ -1349,7 +1382,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1134 = T(7.117860000000001) - t1133;
   const T t1135 = t1125 - t1134;
   const T t1136 = t1129 + t1135;
-  const T t1137 = std::cos(q[7]);
+  const T t1137 = cos_q[7];
   carry[177] = t1137;
   const T t1138 = t1029 * t1099;
   const T t1139 = t1052 * t1089;
@@ -1373,7 +1406,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1157 = T(0.22) * t1064;
   const T t1158 = t1157 - t1156;
   const T t1159 = t1158 + T(0.7416600000000001);
-  const T t1160 = std::sin(q[7]);
+  const T t1160 = sin_q[7];
   carry[178] = t1160;
   const T t1161 = t1137 * t1160;
   const T t1162 = t1159 * t1161;
@@ -1405,7 +1438,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1188 = t1187 + T(6.954500000000001);
   const T t1189 = t1179 - t1188;
   const T t1190 = t1189 - t1183;
-  const T t1191 = std::cos(q[6]);
+  const T t1191 = cos_q[6];
   carry[179] = t1191;
   const T t1192 = t1083 * t1153;
   carry[180] = t1192;
@@ -1431,7 +1464,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1211 = T(0.25) * t1121;
   const T t1212 = t1210 + t1211;
   const T t1213 = T(0.08020000000000005) - t1212;
-  const T t1214 = std::sin(q[6]);
+  const T t1214 = sin_q[6];
   carry[182] = t1214;
   const T t1215 = t1191 * t1214;
   const T t1216 = t1213 * t1215;
@@ -1464,7 +1497,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1242 = t1241 + T(5.707540000000001);
   const T t1243 = t1233 + t1242;
   const T t1244 = t1237 + t1243;
-  const T t1245 = std::cos(q[5]);
+  const T t1245 = cos_q[5];
   carry[184] = t1245;
   const T t1246 = t1137 * t1207;
   const T t1247 = t1160 * t1197;
@@ -1488,7 +1521,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1265 = T(0.3) * t1175;
   const T t1266 = t1264 + t1265;
   const T t1267 = T(0.13012) - t1266;
-  const T t1268 = std::sin(q[5]);
+  const T t1268 = sin_q[5];
   carry[185] = t1268;
   const T t1269 = t1245 * t1268;
   const T t1270 = t1267 * t1269;
@@ -1520,7 +1553,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1296 = T(8.155540000000002) - t1295;
   const T t1297 = t1287 - t1296;
   const T t1298 = t1291 + t1297;
-  const T t1299 = std::cos(q[4]);
+  const T t1299 = cos_q[4];
   carry[186] = t1299;
   const T t1300 = t1191 * t1261;
   const T t1301 = t1214 * t1251;
@@ -1544,7 +1577,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1319 = T(0.22) * t1226;
   const T t1320 = t1319 - t1318;
   const T t1321 = t1320 + T(0.8463800000000002);
-  const T t1322 = std::sin(q[4]);
+  const T t1322 = sin_q[4];
   carry[187] = t1322;
   const T t1323 = t1299 * t1322;
   const T t1324 = t1321 * t1323;
@@ -1576,7 +1609,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1350 = t1349 + T(7.928940000000002);
   const T t1351 = t1341 - t1350;
   const T t1352 = t1351 - t1345;
-  const T t1353 = std::cos(q[3]);
+  const T t1353 = cos_q[3];
   carry[188] = t1353;
   const T t1354 = t1245 * t1315;
   carry[189] = t1354;
@@ -1602,7 +1635,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1373 = T(0.25) * t1283;
   const T t1374 = t1372 + t1373;
   const T t1375 = T(0.09720000000000006) - t1374;
-  const T t1376 = std::sin(q[3]);
+  const T t1376 = sin_q[3];
   carry[191] = t1376;
   const T t1377 = t1353 * t1376;
   const T t1378 = t1375 * t1377;
@@ -1636,7 +1669,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1405 = t1395 + t1404;
   carry[193] = t1405;
   const T t1406 = t1399 + t1405;
-  const T t1407 = std::cos(q[2]);
+  const T t1407 = cos_q[2];
   carry[194] = t1407;
   const T t1408 = t1299 * t1369;
   const T t1409 = t1322 * t1359;
@@ -1661,7 +1694,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1427 = T(0.3) * t1337;
   const T t1428 = t1426 + t1427;
   const T t1429 = T(0.15052000000000004) - t1428;
-  const T t1430 = std::sin(q[2]);
+  const T t1430 = sin_q[2];
   carry[196] = t1430;
   const T t1431 = t1407 * t1430;
   const T t1432 = t1429 * t1431;
@@ -1696,7 +1729,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1458 = T(9.193220000000002) - t1457;
   const T t1459 = t1449 - t1458;
   const T t1460 = t1453 + t1459;
-  const T t1461 = std::cos(q[1]);
+  const T t1461 = cos_q[1];
   carry[200] = t1461;
   const T t1462 = t1353 * t1423;
   const T t1463 = t1376 * t1413;
@@ -1720,7 +1753,7 @@ void part0(const T* q, T* M, T* carry) {
   const T t1481 = T(0.22) * t1388;
   const T t1482 = t1481 - t1480;
   const T t1483 = t1482 + T(0.9511000000000003);
-  const T t1484 = std::sin(q[1]);
+  const T t1484 = sin_q[1];
   carry[201] = t1484;
   const T t1485 = t1461 * t1484;
   const T t1486 = t1483 * t1485;
@@ -11772,17 +11805,20 @@ inline void mass_matrix(const T* q, T* M) {
 namespace generalized_forces_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
-  const T t0 = std::sin(q[2]);
+  T sin_q[30], cos_q[30];
+  for (int trig_index = 0; trig_index < 30; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
   carry[0] = t0;
-  const T t1 = std::cos(q[1]);
+  const T t1 = cos_q[1];
   carry[1] = t1;
-  const T t2 = std::cos(q[2]);
+  const T t2 = cos_q[2];
   carry[2] = t2;
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   carry[3] = t7;
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
@@ -11802,9 +11838,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t19 = t18 * T(18.328000000000003);
   const T t20 = t12 * T(0.31600000000000006);
   const T t21 = t19 - t20;
-  const T t22 = std::sin(q[3]);
+  const T t22 = sin_q[3];
   carry[8] = t22;
-  const T t23 = std::cos(q[3]);
+  const T t23 = cos_q[3];
   carry[9] = t23;
   const T t24 = qd[1] * t8;
   carry[10] = t24;
@@ -11841,9 +11877,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t50 = t38 * T(14.610000000000005);
   const T t51 = t49 - t50;
   const T t52 = t44 + qd[4];
-  const T t53 = std::sin(q[4]);
+  const T t53 = sin_q[4];
   carry[16] = t53;
-  const T t54 = std::cos(q[4]);
+  const T t54 = cos_q[4];
   carry[17] = t54;
   const T t55 = t36 * t54;
   const T t56 = t33 * t53;
@@ -11862,7 +11898,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t66 = t65 * T(12.298000000000004);
   const T t67 = t60 * T(4.120000000000001);
   const T t68 = t66 - t67;
-  const T t69 = std::sin(q[5]);
+  const T t69 = sin_q[5];
   carry[21] = t69;
   const T t70 = t2 * t24;
   const T t71 = t6 * qd[2];
@@ -11874,7 +11910,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t76 = qd[4] * t63;
   const T t77 = t75 + t76;
   carry[23] = t77;
-  const T t78 = std::cos(q[5]);
+  const T t78 = cos_q[5];
   carry[24] = t78;
   const T t79 = t35 * t78;
   const T t80 = t69 * t77;
@@ -11904,9 +11940,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t100 = t99 * T(16.288000000000004);
   const T t101 = t89 * T(0.24800000000000003);
   const T t102 = t100 - t101;
-  const T t103 = std::sin(q[6]);
+  const T t103 = sin_q[6];
   carry[29] = t103;
-  const T t104 = std::cos(q[6]);
+  const T t104 = cos_q[6];
   carry[30] = t104;
   const T t105 = t95 * t104;
   const T t106 = t87 * t103;
@@ -11927,9 +11963,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t118 = t111 * T(12.910000000000004);
   const T t119 = t117 - t118;
   const T t120 = t107 + qd[7];
-  const T t121 = std::sin(q[7]);
+  const T t121 = sin_q[7];
   carry[34] = t121;
-  const T t122 = std::cos(q[7]);
+  const T t122 = cos_q[7];
   carry[35] = t122;
   const T t123 = t108 * t122;
   const T t124 = t114 * t121;
@@ -11960,7 +11996,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t144 = t143 * T(10.802000000000001);
   const T t145 = t128 * T(3.644000000000001);
   const T t146 = t144 - t145;
-  const T t147 = std::sin(q[8]);
+  const T t147 = sin_q[8];
   carry[41] = t147;
   const T t148 = t86 * t103;
   const T t149 = t104 * t136;
@@ -11974,7 +12010,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t156 = qd[7] * t131;
   const T t157 = t156 - t155;
   carry[43] = t157;
-  const T t158 = std::cos(q[8]);
+  const T t158 = cos_q[8];
   carry[44] = t158;
   const T t159 = t141 * t158;
   const T t160 = t147 * t157;
@@ -12004,9 +12040,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t180 = t179 * T(14.248000000000003);
   const T t181 = t169 * T(0.17999999999999997);
   const T t182 = t180 - t181;
-  const T t183 = std::sin(q[9]);
+  const T t183 = sin_q[9];
   carry[49] = t183;
-  const T t184 = std::cos(q[9]);
+  const T t184 = cos_q[9];
   carry[50] = t184;
   const T t185 = t175 * t184;
   const T t186 = t167 * t183;
@@ -12027,9 +12063,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t198 = t191 * T(11.210000000000003);
   const T t199 = t197 - t198;
   const T t200 = t187 + qd[10];
-  const T t201 = std::sin(q[10]);
+  const T t201 = sin_q[10];
   carry[54] = t201;
-  const T t202 = std::cos(q[10]);
+  const T t202 = cos_q[10];
   carry[55] = t202;
   const T t203 = t188 * t202;
   const T t204 = t194 * t201;
@@ -12060,7 +12096,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t224 = t223 * T(9.306000000000001);
   const T t225 = t208 * T(3.168000000000001);
   const T t226 = t224 - t225;
-  const T t227 = std::sin(q[11]);
+  const T t227 = sin_q[11];
   carry[61] = t227;
   const T t228 = t166 * t183;
   const T t229 = t184 * t216;
@@ -12074,7 +12110,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t236 = qd[10] * t211;
   const T t237 = t236 - t235;
   carry[63] = t237;
-  const T t238 = std::cos(q[11]);
+  const T t238 = cos_q[11];
   carry[64] = t238;
   const T t239 = t221 * t238;
   const T t240 = t227 * t237;
@@ -12104,9 +12140,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t260 = t259 * T(12.208);
   const T t261 = t249 * T(0.11200000000000002);
   const T t262 = t260 - t261;
-  const T t263 = std::sin(q[12]);
+  const T t263 = sin_q[12];
   carry[69] = t263;
-  const T t264 = std::cos(q[12]);
+  const T t264 = cos_q[12];
   carry[70] = t264;
   const T t265 = t255 * t264;
   const T t266 = t247 * t263;
@@ -12127,9 +12163,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t278 = t271 * T(9.510000000000002);
   const T t279 = t277 - t278;
   const T t280 = t267 + qd[13];
-  const T t281 = std::sin(q[13]);
+  const T t281 = sin_q[13];
   carry[74] = t281;
-  const T t282 = std::cos(q[13]);
+  const T t282 = cos_q[13];
   carry[75] = t282;
   const T t283 = t268 * t282;
   const T t284 = t274 * t281;
@@ -12160,7 +12196,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t304 = t303 * T(7.8100000000000005);
   const T t305 = t288 * T(2.692);
   const T t306 = t304 - t305;
-  const T t307 = std::sin(q[14]);
+  const T t307 = sin_q[14];
   carry[81] = t307;
   const T t308 = t246 * t263;
   const T t309 = t264 * t296;
@@ -12174,7 +12210,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t316 = qd[13] * t291;
   const T t317 = t316 - t315;
   carry[83] = t317;
-  const T t318 = std::cos(q[14]);
+  const T t318 = cos_q[14];
   carry[84] = t318;
   const T t319 = t301 * t318;
   const T t320 = t307 * t317;
@@ -12204,9 +12240,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t340 = t339 * T(10.168);
   const T t341 = t329 * T(0.043999999999999984);
   const T t342 = t340 - t341;
-  const T t343 = std::sin(q[15]);
+  const T t343 = sin_q[15];
   carry[89] = t343;
-  const T t344 = std::cos(q[15]);
+  const T t344 = cos_q[15];
   carry[90] = t344;
   const T t345 = t335 * t344;
   const T t346 = t327 * t343;
@@ -12227,9 +12263,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t358 = T(7.8100000000000005) * t351;
   const T t359 = t357 - t358;
   const T t360 = t347 + qd[16];
-  const T t361 = std::sin(q[16]);
+  const T t361 = sin_q[16];
   carry[94] = t361;
-  const T t362 = std::cos(q[16]);
+  const T t362 = cos_q[16];
   carry[95] = t362;
   const T t363 = t348 * t362;
   const T t364 = t354 * t361;
@@ -12260,7 +12296,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t384 = t383 * T(6.314000000000001);
   const T t385 = t368 * T(2.216);
   const T t386 = t384 - t385;
-  const T t387 = std::sin(q[17]);
+  const T t387 = sin_q[17];
   carry[101] = t387;
   const T t388 = t326 * t343;
   const T t389 = t344 * t376;
@@ -12274,7 +12310,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t396 = qd[16] * t371;
   const T t397 = t396 - t395;
   carry[103] = t397;
-  const T t398 = std::cos(q[17]);
+  const T t398 = cos_q[17];
   carry[104] = t398;
   const T t399 = t381 * t398;
   const T t400 = t387 * t397;
@@ -12304,9 +12340,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t420 = t419 * T(8.128);
   const T t421 = t409 * T(0.02400000000000002);
   const T t422 = t420 + t421;
-  const T t423 = std::sin(q[18]);
+  const T t423 = sin_q[18];
   carry[109] = t423;
-  const T t424 = std::cos(q[18]);
+  const T t424 = cos_q[18];
   carry[110] = t424;
   const T t425 = t415 * t424;
   const T t426 = t407 * t423;
@@ -12327,9 +12363,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t438 = t431 * T(6.11);
   const T t439 = t437 - t438;
   const T t440 = t427 + qd[19];
-  const T t441 = std::sin(q[19]);
+  const T t441 = sin_q[19];
   carry[114] = t441;
-  const T t442 = std::cos(q[19]);
+  const T t442 = cos_q[19];
   carry[115] = t442;
   const T t443 = t428 * t442;
   const T t444 = t434 * t441;
@@ -12360,7 +12396,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t464 = t463 * T(4.8180000000000005);
   const T t465 = t448 * T(1.7400000000000004);
   const T t466 = t464 - t465;
-  const T t467 = std::sin(q[20]);
+  const T t467 = sin_q[20];
   carry[121] = t467;
   const T t468 = t406 * t423;
   const T t469 = t424 * t456;
@@ -12374,7 +12410,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t476 = qd[19] * t451;
   const T t477 = t476 - t475;
   carry[123] = t477;
-  const T t478 = std::cos(q[20]);
+  const T t478 = cos_q[20];
   carry[124] = t478;
   const T t479 = t461 * t478;
   const T t480 = t467 * t477;
@@ -12404,9 +12440,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t500 = t499 * T(6.088);
   const T t501 = t489 * T(0.09200000000000003);
   const T t502 = t500 + t501;
-  const T t503 = std::sin(q[21]);
+  const T t503 = sin_q[21];
   carry[129] = t503;
-  const T t504 = std::cos(q[21]);
+  const T t504 = cos_q[21];
   carry[130] = t504;
   const T t505 = t495 * t504;
   const T t506 = t487 * t503;
@@ -12427,9 +12463,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t518 = t511 * T(4.41);
   const T t519 = t517 - t518;
   const T t520 = t507 + qd[22];
-  const T t521 = std::sin(q[22]);
+  const T t521 = sin_q[22];
   carry[134] = t521;
-  const T t522 = std::cos(q[22]);
+  const T t522 = cos_q[22];
   carry[135] = t522;
   const T t523 = t508 * t522;
   const T t524 = t514 * t521;
@@ -12460,7 +12496,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t544 = t543 * T(3.3220000000000005);
   const T t545 = t528 * T(1.2640000000000002);
   const T t546 = t544 - t545;
-  const T t547 = std::sin(q[23]);
+  const T t547 = sin_q[23];
   carry[141] = t547;
   const T t548 = t486 * t503;
   const T t549 = t504 * t536;
@@ -12474,7 +12510,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t556 = qd[22] * t531;
   const T t557 = t556 - t555;
   carry[143] = t557;
-  const T t558 = std::cos(q[23]);
+  const T t558 = cos_q[23];
   carry[144] = t558;
   const T t559 = t541 * t558;
   const T t560 = t547 * t557;
@@ -12504,9 +12540,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t580 = t579 * T(4.048);
   const T t581 = t569 * T(0.16000000000000003);
   const T t582 = t580 + t581;
-  const T t583 = std::sin(q[24]);
+  const T t583 = sin_q[24];
   carry[149] = t583;
-  const T t584 = std::cos(q[24]);
+  const T t584 = cos_q[24];
   carry[150] = t584;
   const T t585 = t575 * t584;
   const T t586 = t567 * t583;
@@ -12527,9 +12563,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t598 = t591 * T(2.7100000000000004);
   const T t599 = t597 - t598;
   const T t600 = t587 + qd[25];
-  const T t601 = std::sin(q[25]);
+  const T t601 = sin_q[25];
   carry[154] = t601;
-  const T t602 = std::cos(q[25]);
+  const T t602 = cos_q[25];
   carry[155] = t602;
   const T t603 = t588 * t602;
   const T t604 = t594 * t601;
@@ -12560,7 +12596,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t624 = t623 * T(1.826);
   const T t625 = t608 * T(0.7880000000000001);
   const T t626 = t624 - t625;
-  const T t627 = std::sin(q[26]);
+  const T t627 = sin_q[26];
   carry[161] = t627;
   const T t628 = t566 * t583;
   const T t629 = t584 * t616;
@@ -12574,7 +12610,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t636 = qd[25] * t611;
   const T t637 = t636 - t635;
   carry[163] = t637;
-  const T t638 = std::cos(q[26]);
+  const T t638 = cos_q[26];
   carry[164] = t638;
   const T t639 = t621 * t638;
   const T t640 = t627 * t637;
@@ -12604,9 +12640,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t660 = t659 * T(2.008);
   const T t661 = t649 * T(0.228);
   const T t662 = t660 + t661;
-  const T t663 = std::sin(q[27]);
+  const T t663 = sin_q[27];
   carry[169] = t663;
-  const T t664 = std::cos(q[27]);
+  const T t664 = cos_q[27];
   carry[170] = t664;
   const T t665 = t655 * t664;
   const T t666 = t647 * t663;
@@ -12627,9 +12663,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t678 = t671 * T(1.01);
   const T t679 = t677 - t678;
   const T t680 = t667 + qd[28];
-  const T t681 = std::sin(q[28]);
+  const T t681 = sin_q[28];
   carry[174] = t681;
-  const T t682 = std::cos(q[28]);
+  const T t682 = cos_q[28];
   carry[175] = t682;
   const T t683 = t668 * t682;
   const T t684 = t674 * t681;
@@ -12661,7 +12697,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t704 = t703 * T(0.33);
   const T t705 = t688 * T(0.312);
   const T t706 = t704 - t705;
-  const T t707 = std::sin(q[29]);
+  const T t707 = sin_q[29];
   carry[182] = t707;
   const T t708 = t646 * t663;
   const T t709 = t664 * t696;
@@ -12675,7 +12711,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t716 = qd[28] * t691;
   const T t717 = t716 - t715;
   carry[184] = t717;
-  const T t718 = std::cos(q[29]);
+  const T t718 = cos_q[29];
   carry[185] = t718;
   const T t719 = t701 * t718;
   const T t720 = t707 * t717;
@@ -13644,7 +13680,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t1510 = T(0.3) * t1509;
   const T t1511 = T(0.07) * t1507;
   const T t1512 = t1510 - t1511;
-  const T t1513 = std::sin(q[0]);
+  const T t1513 = sin_q[0];
   carry[359] = t1513;
   const T t1514 = qd[0] * qd[0];
   const T t1515 = t1513 * T(9.81);
@@ -13677,7 +13713,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*b*/, T* carry) {
   const T t1535 = T(0.010000000000000002) * t1514;
   const T t1536 = t16 * T(0.44);
   const T t1537 = t1535 + t1536;
-  const T t1538 = std::cos(q[0]);
+  const T t1538 = cos_q[0];
   carry[367] = t1538;
   const T t1539 = T(9.81) * t1538;
   const T t1540 = t1537 + t1539;
@@ -16595,17 +16631,20 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
 namespace forward_dynamics_crba_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
-  const T t0 = std::sin(q[2]);
+  T sin_q[30], cos_q[30];
+  for (int trig_index = 0; trig_index < 30; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
   carry[0] = t0;
-  const T t1 = std::cos(q[1]);
+  const T t1 = cos_q[1];
   carry[1] = t1;
-  const T t2 = std::cos(q[2]);
+  const T t2 = cos_q[2];
   carry[2] = t2;
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   carry[3] = t7;
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
@@ -16625,7 +16664,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t19 = t18 * T(18.328000000000003);
   const T t20 = t12 * T(0.31600000000000006);
   const T t21 = t19 - t20;
-  const T t22 = std::sin(q[3]);
+  const T t22 = sin_q[3];
   carry[8] = t22;
   const T t23 = qd[1] * t8;
   carry[9] = t23;
@@ -16633,7 +16672,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t25 = qd[2] * t15;
   const T t26 = t24 - t25;
   carry[10] = t26;
-  const T t27 = std::cos(q[3]);
+  const T t27 = cos_q[3];
   carry[11] = t27;
   const T t28 = t26 * t27;
   const T t29 = t16 * t22;
@@ -16664,9 +16703,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t50 = t38 * T(14.610000000000005);
   const T t51 = t49 - t50;
   const T t52 = t44 + qd[4];
-  const T t53 = std::sin(q[4]);
+  const T t53 = sin_q[4];
   carry[16] = t53;
-  const T t54 = std::cos(q[4]);
+  const T t54 = cos_q[4];
   carry[17] = t54;
   const T t55 = t36 * t54;
   const T t56 = t33 * t53;
@@ -16695,9 +16734,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t75 = qd[4] * t63;
   const T t76 = t74 + t75;
   carry[22] = t76;
-  const T t77 = std::sin(q[5]);
+  const T t77 = sin_q[5];
   carry[23] = t77;
-  const T t78 = std::cos(q[5]);
+  const T t78 = cos_q[5];
   carry[24] = t78;
   const T t79 = t35 * t78;
   const T t80 = t76 * t77;
@@ -16727,9 +16766,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t100 = t99 * T(16.288000000000004);
   const T t101 = t89 * T(0.24800000000000003);
   const T t102 = t100 - t101;
-  const T t103 = std::sin(q[6]);
+  const T t103 = sin_q[6];
   carry[29] = t103;
-  const T t104 = std::cos(q[6]);
+  const T t104 = cos_q[6];
   carry[30] = t104;
   const T t105 = t95 * t104;
   const T t106 = t87 * t103;
@@ -16750,9 +16789,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t118 = t111 * T(12.910000000000004);
   const T t119 = t117 - t118;
   const T t120 = t107 + qd[7];
-  const T t121 = std::sin(q[7]);
+  const T t121 = sin_q[7];
   carry[34] = t121;
-  const T t122 = std::cos(q[7]);
+  const T t122 = cos_q[7];
   carry[35] = t122;
   const T t123 = t108 * t122;
   const T t124 = t114 * t121;
@@ -16795,9 +16834,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t155 = qd[7] * t131;
   const T t156 = t155 - t154;
   carry[42] = t156;
-  const T t157 = std::sin(q[8]);
+  const T t157 = sin_q[8];
   carry[43] = t157;
-  const T t158 = std::cos(q[8]);
+  const T t158 = cos_q[8];
   carry[44] = t158;
   const T t159 = t141 * t158;
   const T t160 = t156 * t157;
@@ -16827,9 +16866,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t180 = t179 * T(14.248000000000003);
   const T t181 = t169 * T(0.17999999999999997);
   const T t182 = t180 - t181;
-  const T t183 = std::sin(q[9]);
+  const T t183 = sin_q[9];
   carry[49] = t183;
-  const T t184 = std::cos(q[9]);
+  const T t184 = cos_q[9];
   carry[50] = t184;
   const T t185 = t175 * t184;
   const T t186 = t167 * t183;
@@ -16850,9 +16889,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t198 = t191 * T(11.210000000000003);
   const T t199 = t197 - t198;
   const T t200 = t187 + qd[10];
-  const T t201 = std::sin(q[10]);
+  const T t201 = sin_q[10];
   carry[54] = t201;
-  const T t202 = std::cos(q[10]);
+  const T t202 = cos_q[10];
   carry[55] = t202;
   const T t203 = t188 * t202;
   const T t204 = t194 * t201;
@@ -16895,9 +16934,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t235 = qd[10] * t211;
   const T t236 = t235 - t234;
   carry[62] = t236;
-  const T t237 = std::sin(q[11]);
+  const T t237 = sin_q[11];
   carry[63] = t237;
-  const T t238 = std::cos(q[11]);
+  const T t238 = cos_q[11];
   carry[64] = t238;
   const T t239 = t221 * t238;
   const T t240 = t236 * t237;
@@ -16927,9 +16966,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t260 = t259 * T(12.208);
   const T t261 = t249 * T(0.11200000000000002);
   const T t262 = t260 - t261;
-  const T t263 = std::sin(q[12]);
+  const T t263 = sin_q[12];
   carry[69] = t263;
-  const T t264 = std::cos(q[12]);
+  const T t264 = cos_q[12];
   carry[70] = t264;
   const T t265 = t255 * t264;
   const T t266 = t247 * t263;
@@ -16950,9 +16989,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t278 = t271 * T(9.510000000000002);
   const T t279 = t277 - t278;
   const T t280 = t267 + qd[13];
-  const T t281 = std::sin(q[13]);
+  const T t281 = sin_q[13];
   carry[74] = t281;
-  const T t282 = std::cos(q[13]);
+  const T t282 = cos_q[13];
   carry[75] = t282;
   const T t283 = t268 * t282;
   const T t284 = t274 * t281;
@@ -16995,9 +17034,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t315 = qd[13] * t291;
   const T t316 = t315 - t314;
   carry[82] = t316;
-  const T t317 = std::sin(q[14]);
+  const T t317 = sin_q[14];
   carry[83] = t317;
-  const T t318 = std::cos(q[14]);
+  const T t318 = cos_q[14];
   carry[84] = t318;
   const T t319 = t301 * t318;
   const T t320 = t316 * t317;
@@ -17027,9 +17066,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t340 = t339 * T(10.168);
   const T t341 = t329 * T(0.043999999999999984);
   const T t342 = t340 - t341;
-  const T t343 = std::sin(q[15]);
+  const T t343 = sin_q[15];
   carry[89] = t343;
-  const T t344 = std::cos(q[15]);
+  const T t344 = cos_q[15];
   carry[90] = t344;
   const T t345 = t335 * t344;
   const T t346 = t327 * t343;
@@ -17050,9 +17089,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t358 = T(7.8100000000000005) * t351;
   const T t359 = t357 - t358;
   const T t360 = t347 + qd[16];
-  const T t361 = std::sin(q[16]);
+  const T t361 = sin_q[16];
   carry[94] = t361;
-  const T t362 = std::cos(q[16]);
+  const T t362 = cos_q[16];
   carry[95] = t362;
   const T t363 = t348 * t362;
   const T t364 = t354 * t361;
@@ -17095,9 +17134,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t395 = qd[16] * t371;
   const T t396 = t395 - t394;
   carry[102] = t396;
-  const T t397 = std::sin(q[17]);
+  const T t397 = sin_q[17];
   carry[103] = t397;
-  const T t398 = std::cos(q[17]);
+  const T t398 = cos_q[17];
   carry[104] = t398;
   const T t399 = t381 * t398;
   const T t400 = t396 * t397;
@@ -17127,9 +17166,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t420 = t419 * T(8.128);
   const T t421 = t409 * T(0.02400000000000002);
   const T t422 = t420 + t421;
-  const T t423 = std::sin(q[18]);
+  const T t423 = sin_q[18];
   carry[109] = t423;
-  const T t424 = std::cos(q[18]);
+  const T t424 = cos_q[18];
   carry[110] = t424;
   const T t425 = t415 * t424;
   const T t426 = t407 * t423;
@@ -17150,9 +17189,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t438 = t431 * T(6.11);
   const T t439 = t437 - t438;
   const T t440 = t427 + qd[19];
-  const T t441 = std::sin(q[19]);
+  const T t441 = sin_q[19];
   carry[114] = t441;
-  const T t442 = std::cos(q[19]);
+  const T t442 = cos_q[19];
   carry[115] = t442;
   const T t443 = t428 * t442;
   const T t444 = t434 * t441;
@@ -17195,9 +17234,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t475 = qd[19] * t451;
   const T t476 = t475 - t474;
   carry[122] = t476;
-  const T t477 = std::sin(q[20]);
+  const T t477 = sin_q[20];
   carry[123] = t477;
-  const T t478 = std::cos(q[20]);
+  const T t478 = cos_q[20];
   carry[124] = t478;
   const T t479 = t461 * t478;
   const T t480 = t476 * t477;
@@ -17227,9 +17266,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t500 = t499 * T(6.088);
   const T t501 = t489 * T(0.09200000000000003);
   const T t502 = t500 + t501;
-  const T t503 = std::sin(q[21]);
+  const T t503 = sin_q[21];
   carry[129] = t503;
-  const T t504 = std::cos(q[21]);
+  const T t504 = cos_q[21];
   carry[130] = t504;
   const T t505 = t495 * t504;
   const T t506 = t487 * t503;
@@ -17250,9 +17289,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t518 = t511 * T(4.41);
   const T t519 = t517 - t518;
   const T t520 = t507 + qd[22];
-  const T t521 = std::sin(q[22]);
+  const T t521 = sin_q[22];
   carry[134] = t521;
-  const T t522 = std::cos(q[22]);
+  const T t522 = cos_q[22];
   carry[135] = t522;
   const T t523 = t508 * t522;
   const T t524 = t514 * t521;
@@ -17295,9 +17334,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t555 = qd[22] * t531;
   const T t556 = t555 - t554;
   carry[142] = t556;
-  const T t557 = std::sin(q[23]);
+  const T t557 = sin_q[23];
   carry[143] = t557;
-  const T t558 = std::cos(q[23]);
+  const T t558 = cos_q[23];
   carry[144] = t558;
   const T t559 = t541 * t558;
   const T t560 = t556 * t557;
@@ -17327,9 +17366,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t580 = t579 * T(4.048);
   const T t581 = t569 * T(0.16000000000000003);
   const T t582 = t580 + t581;
-  const T t583 = std::sin(q[24]);
+  const T t583 = sin_q[24];
   carry[149] = t583;
-  const T t584 = std::cos(q[24]);
+  const T t584 = cos_q[24];
   carry[150] = t584;
   const T t585 = t575 * t584;
   const T t586 = t567 * t583;
@@ -17350,9 +17389,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t598 = t591 * T(2.7100000000000004);
   const T t599 = t597 - t598;
   const T t600 = t587 + qd[25];
-  const T t601 = std::sin(q[25]);
+  const T t601 = sin_q[25];
   carry[154] = t601;
-  const T t602 = std::cos(q[25]);
+  const T t602 = cos_q[25];
   carry[155] = t602;
   const T t603 = t588 * t602;
   const T t604 = t594 * t601;
@@ -17395,9 +17434,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t635 = qd[25] * t611;
   const T t636 = t635 - t634;
   carry[162] = t636;
-  const T t637 = std::sin(q[26]);
+  const T t637 = sin_q[26];
   carry[163] = t637;
-  const T t638 = std::cos(q[26]);
+  const T t638 = cos_q[26];
   carry[164] = t638;
   const T t639 = t621 * t638;
   const T t640 = t636 * t637;
@@ -17427,9 +17466,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t660 = t659 * T(2.008);
   const T t661 = t649 * T(0.228);
   const T t662 = t660 + t661;
-  const T t663 = std::sin(q[27]);
+  const T t663 = sin_q[27];
   carry[169] = t663;
-  const T t664 = std::cos(q[27]);
+  const T t664 = cos_q[27];
   carry[170] = t664;
   const T t665 = t655 * t664;
   const T t666 = t647 * t663;
@@ -17450,9 +17489,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t678 = t671 * T(1.01);
   const T t679 = t677 - t678;
   const T t680 = t667 + qd[28];
-  const T t681 = std::sin(q[28]);
+  const T t681 = sin_q[28];
   carry[174] = t681;
-  const T t682 = std::cos(q[28]);
+  const T t682 = cos_q[28];
   carry[175] = t682;
   const T t683 = t668 * t682;
   const T t684 = t674 * t681;
@@ -17496,9 +17535,9 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t715 = qd[28] * t691;
   const T t716 = t715 - t714;
   carry[183] = t716;
-  const T t717 = std::sin(q[29]);
+  const T t717 = sin_q[29];
   carry[184] = t717;
-  const T t718 = std::cos(q[29]);
+  const T t718 = cos_q[29];
   carry[185] = t718;
   const T t719 = t701 * t718;
   const T t720 = t716 * t717;
@@ -18467,7 +18506,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t1510 = T(0.3) * t1509;
   const T t1511 = T(0.07) * t1507;
   const T t1512 = t1510 - t1511;
-  const T t1513 = std::sin(q[0]);
+  const T t1513 = sin_q[0];
   carry[359] = t1513;
   const T t1514 = qd[0] * qd[0];
   const T t1515 = t1513 * T(9.81);
@@ -18500,7 +18539,7 @@ void part0(const T* q, const T* qd, const T* /*tau*/, T* /*qdd*/, T* carry) {
   const T t1535 = T(0.010000000000000002) * t1514;
   const T t1536 = t16 * T(0.44);
   const T t1537 = t1535 + t1536;
-  const T t1538 = std::cos(q[0]);
+  const T t1538 = cos_q[0];
   carry[367] = t1538;
   const T t1539 = T(9.81) * t1538;
   const T t1540 = t1537 + t1539;
@@ -47453,9 +47492,12 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
 namespace forward_dynamics_aba_parts {
 template <class T>
 void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) {
-  const T t0 = std::sin(q[29]);
+  T sin_q[30], cos_q[30];
+  for (int trig_index = 15; trig_index < 30; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[29];
   carry[0] = t0;
-  const T t1 = std::cos(q[29]);
+  const T t1 = cos_q[29];
   carry[1] = t1;
   const T t2 = t1 * t1;
   const T t3 = t0 * t1;
@@ -47542,9 +47584,9 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t76 = t75 - t51;
   carry[10] = t76;
   const T t77 = t76 - t34;
-  const T t78 = std::sin(q[28]);
+  const T t78 = sin_q[28];
   carry[11] = t78;
-  const T t79 = std::cos(q[28]);
+  const T t79 = cos_q[28];
   carry[12] = t79;
   const T t80 = t79 * t79;
   const T t81 = T(2.0) * t80;
@@ -47651,7 +47693,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t166 = t120 * t165;
   const T t167 = t164 - t166;
   carry[29] = t167;
-  const T t168 = std::sin(q[27]);
+  const T t168 = sin_q[27];
   carry[30] = t168;
   const T t169 = T(1.01) - t112;
   carry[31] = t169;
@@ -47662,7 +47704,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t173 = t120 * t172;
   const T t174 = t171 + t173;
   carry[33] = t174;
-  const T t175 = std::cos(q[27]);
+  const T t175 = cos_q[27];
   carry[34] = t175;
   const T t176 = t174 * t175;
   const T t177 = t167 * t168;
@@ -47837,7 +47879,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t321 = t258 * t320;
   const T t322 = t255 + t321;
   carry[60] = t322;
-  const T t323 = std::cos(q[26]);
+  const T t323 = cos_q[26];
   carry[61] = t323;
   const T t324 = T(0.3) * t249;
   const T t325 = t229 + t324;
@@ -47871,7 +47913,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t348 = t258 * t347;
   const T t349 = t346 + t348;
   carry[67] = t349;
-  const T t350 = std::sin(q[26]);
+  const T t350 = sin_q[26];
   carry[68] = t350;
   const T t351 = t349 * t350;
   const T t352 = t322 * t323;
@@ -48017,12 +48059,12 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t468 = t441 + t467;
   carry[93] = t468;
   const T t469 = t468 - t464;
-  const T t470 = std::cos(q[25]);
+  const T t470 = cos_q[25];
   carry[94] = t470;
   const T t471 = t462 * t465;
   const T t472 = t388 - t471;
   carry[95] = t472;
-  const T t473 = std::sin(q[25]);
+  const T t473 = sin_q[25];
   carry[96] = t473;
   const T t474 = t470 * t473;
   const T t475 = t472 * t474;
@@ -48243,7 +48285,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t666 = t655 + t665;
   carry[121] = t666;
   const T t667 = t666 - t644;
-  const T t668 = std::cos(q[24]);
+  const T t668 = cos_q[24];
   carry[122] = t668;
   const T t669 = t473 * t554;
   const T t670 = t470 * t530;
@@ -48260,7 +48302,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t681 = t642 * t663;
   const T t682 = t681 - t680;
   carry[123] = t682;
-  const T t683 = std::sin(q[24]);
+  const T t683 = sin_q[24];
   carry[124] = t683;
   const T t684 = t668 * t683;
   const T t685 = t682 * t684;
@@ -48422,7 +48464,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t817 = t816 - t768;
   carry[149] = t817;
   const T t818 = t817 - t737;
-  const T t819 = std::cos(q[23]);
+  const T t819 = cos_q[23];
   carry[150] = t819;
   const T t820 = t668 * t783;
   const T t821 = t683 * t776;
@@ -48440,7 +48482,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t833 = t735 * t814;
   const T t834 = t833 - t832;
   carry[151] = t834;
-  const T t835 = std::sin(q[23]);
+  const T t835 = sin_q[23];
   carry[152] = t835;
   const T t836 = t819 * t835;
   const T t837 = t834 * t836;
@@ -48599,9 +48641,9 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t965 = t964 - t918;
   carry[178] = t965;
   const T t966 = t965 - t887;
-  const T t967 = std::sin(q[22]);
+  const T t967 = sin_q[22];
   carry[179] = t967;
-  const T t968 = std::cos(q[22]);
+  const T t968 = cos_q[22];
   carry[180] = t968;
   const T t969 = t968 * t968;
   const T t970 = T(2.0) * t969;
@@ -48717,7 +48759,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1062 = t1013 * t1061;
   const T t1063 = t1060 - t1062;
   carry[199] = t1063;
-  const T t1064 = std::sin(q[21]);
+  const T t1064 = sin_q[21];
   carry[200] = t1064;
   const T t1065 = T(4.41) - t1005;
   carry[201] = t1065;
@@ -48728,7 +48770,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1069 = t1013 * t1068;
   const T t1070 = t1067 + t1069;
   carry[203] = t1070;
-  const T t1071 = std::cos(q[21]);
+  const T t1071 = cos_q[21];
   carry[204] = t1071;
   const T t1072 = t1070 * t1071;
   const T t1073 = t1063 * t1064;
@@ -48902,7 +48944,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1216 = t1153 * t1215;
   const T t1217 = t1150 - t1216;
   carry[230] = t1217;
-  const T t1218 = std::cos(q[20]);
+  const T t1218 = cos_q[20];
   carry[231] = t1218;
   const T t1219 = T(0.3) * t1144;
   const T t1220 = t1124 + t1219;
@@ -48936,7 +48978,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1243 = t1153 * t1242;
   const T t1244 = t1241 - t1243;
   carry[237] = t1244;
-  const T t1245 = std::sin(q[20]);
+  const T t1245 = sin_q[20];
   carry[238] = t1245;
   const T t1246 = t1244 * t1245;
   const T t1247 = t1217 * t1218;
@@ -49082,12 +49124,12 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1363 = t1336 + t1362;
   carry[263] = t1363;
   const T t1364 = t1363 - t1359;
-  const T t1365 = std::cos(q[19]);
+  const T t1365 = cos_q[19];
   carry[264] = t1365;
   const T t1366 = t1357 * t1360;
   const T t1367 = t1283 - t1366;
   carry[265] = t1367;
-  const T t1368 = std::sin(q[19]);
+  const T t1368 = sin_q[19];
   carry[266] = t1368;
   const T t1369 = t1365 * t1368;
   const T t1370 = t1367 * t1369;
@@ -49308,7 +49350,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1561 = t1550 + t1560;
   carry[291] = t1561;
   const T t1562 = t1561 - t1539;
-  const T t1563 = std::cos(q[18]);
+  const T t1563 = cos_q[18];
   carry[292] = t1563;
   const T t1564 = t1368 * t1449;
   const T t1565 = t1365 * t1425;
@@ -49325,7 +49367,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1576 = t1537 * t1558;
   const T t1577 = t1575 + t1576;
   carry[293] = t1577;
-  const T t1578 = std::sin(q[18]);
+  const T t1578 = sin_q[18];
   carry[294] = t1578;
   const T t1579 = t1563 * t1578;
   const T t1580 = t1577 * t1579;
@@ -49487,7 +49529,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1712 = t1711 - t1663;
   carry[319] = t1712;
   const T t1713 = t1712 - t1632;
-  const T t1714 = std::cos(q[17]);
+  const T t1714 = cos_q[17];
   carry[320] = t1714;
   const T t1715 = t1563 * t1678;
   const T t1716 = t1578 * t1671;
@@ -49505,7 +49547,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1728 = t1630 * t1709;
   const T t1729 = t1727 + t1728;
   carry[321] = t1729;
-  const T t1730 = std::sin(q[17]);
+  const T t1730 = sin_q[17];
   carry[322] = t1730;
   const T t1731 = t1714 * t1730;
   const T t1732 = t1729 * t1731;
@@ -49664,9 +49706,9 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1860 = t1859 - t1813;
   carry[348] = t1860;
   const T t1861 = t1860 - t1782;
-  const T t1862 = std::sin(q[16]);
+  const T t1862 = sin_q[16];
   carry[349] = t1862;
-  const T t1863 = std::cos(q[16]);
+  const T t1863 = cos_q[16];
   carry[350] = t1863;
   const T t1864 = t1863 * t1863;
   carry[351] = t1864;
@@ -49789,7 +49831,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1957 = t1908 * t1956;
   const T t1958 = t1955 - t1957;
   carry[376] = t1958;
-  const T t1959 = std::sin(q[15]);
+  const T t1959 = sin_q[15];
   carry[377] = t1959;
   const T t1960 = T(7.8100000000000005) - t1900;
   carry[378] = t1960;
@@ -49801,7 +49843,7 @@ void part0(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1964 = t1908 * t1963;
   const T t1965 = t1962 + t1964;
   carry[381] = t1965;
-  const T t1966 = std::cos(q[15]);
+  const T t1966 = cos_q[15];
   carry[382] = t1966;
   const T t1967 = t1965 * t1966;
   const T t1968 = t1958 * t1959;
@@ -49889,6 +49931,9 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t1996 = carry[395];
   const T t1998 = carry[396];
   const T t1999 = carry[397];
+  T sin_q[15], cos_q[15];
+  for (int trig_index = 2; trig_index < 15; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t2000 = t1864 * t1996;
   const T t2001 = T(2.0) * t1999;
   const T t2002 = t2000 + t2001;
@@ -50022,7 +50067,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2111 = t2048 * t2110;
   const T t2112 = t2045 - t2111;
   carry[417] = t2112;
-  const T t2113 = std::cos(q[14]);
+  const T t2113 = cos_q[14];
   carry[418] = t2113;
   const T t2114 = T(0.3) * t2039;
   const T t2115 = t2019 + t2114;
@@ -50056,7 +50101,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2138 = t2048 * t2137;
   const T t2139 = t2136 + t2138;
   carry[424] = t2139;
-  const T t2140 = std::sin(q[14]);
+  const T t2140 = sin_q[14];
   carry[425] = t2140;
   const T t2141 = t2139 * t2140;
   const T t2142 = t2112 * t2113;
@@ -50202,12 +50247,12 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2258 = t2231 + t2257;
   carry[450] = t2258;
   const T t2259 = t2258 - t2254;
-  const T t2260 = std::cos(q[13]);
+  const T t2260 = cos_q[13];
   carry[451] = t2260;
   const T t2261 = t2252 * t2255;
   const T t2262 = t2178 - t2261;
   carry[452] = t2262;
-  const T t2263 = std::sin(q[13]);
+  const T t2263 = sin_q[13];
   carry[453] = t2263;
   const T t2264 = t2260 * t2263;
   const T t2265 = t2262 * t2264;
@@ -50428,7 +50473,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2456 = t2445 + t2455;
   carry[478] = t2456;
   const T t2457 = t2456 - t2434;
-  const T t2458 = std::cos(q[12]);
+  const T t2458 = cos_q[12];
   carry[479] = t2458;
   const T t2459 = t2263 * t2344;
   const T t2460 = t2260 * t2320;
@@ -50445,7 +50490,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2471 = t2432 * t2453;
   const T t2472 = t2470 + t2471;
   carry[480] = t2472;
-  const T t2473 = std::sin(q[12]);
+  const T t2473 = sin_q[12];
   carry[481] = t2473;
   const T t2474 = t2458 * t2473;
   const T t2475 = t2472 * t2474;
@@ -50607,7 +50652,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2607 = t2606 - t2558;
   carry[506] = t2607;
   const T t2608 = t2607 - t2527;
-  const T t2609 = std::cos(q[11]);
+  const T t2609 = cos_q[11];
   carry[507] = t2609;
   const T t2610 = t2458 * t2573;
   const T t2611 = t2473 * t2566;
@@ -50625,7 +50670,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2623 = t2525 * t2604;
   const T t2624 = t2622 + t2623;
   carry[508] = t2624;
-  const T t2625 = std::sin(q[11]);
+  const T t2625 = sin_q[11];
   carry[509] = t2625;
   const T t2626 = t2609 * t2625;
   const T t2627 = t2624 * t2626;
@@ -50784,9 +50829,9 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2755 = t2754 - t2708;
   carry[535] = t2755;
   const T t2756 = t2755 - t2677;
-  const T t2757 = std::sin(q[10]);
+  const T t2757 = sin_q[10];
   carry[536] = t2757;
-  const T t2758 = std::cos(q[10]);
+  const T t2758 = cos_q[10];
   carry[537] = t2758;
   const T t2759 = t2758 * t2758;
   const T t2760 = T(2.0) * t2759;
@@ -50902,7 +50947,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2852 = t2803 * t2851;
   const T t2853 = t2850 - t2852;
   carry[556] = t2853;
-  const T t2854 = std::sin(q[9]);
+  const T t2854 = sin_q[9];
   carry[557] = t2854;
   const T t2855 = T(11.210000000000003) - t2795;
   carry[558] = t2855;
@@ -50913,7 +50958,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t2859 = t2803 * t2858;
   const T t2860 = t2857 + t2859;
   carry[560] = t2860;
-  const T t2861 = std::cos(q[9]);
+  const T t2861 = cos_q[9];
   carry[561] = t2861;
   const T t2862 = t2860 * t2861;
   const T t2863 = t2853 * t2854;
@@ -51087,7 +51132,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3006 = t2943 * t3005;
   const T t3007 = t2940 - t3006;
   carry[587] = t3007;
-  const T t3008 = std::cos(q[8]);
+  const T t3008 = cos_q[8];
   carry[588] = t3008;
   const T t3009 = T(0.3) * t2934;
   const T t3010 = t2914 + t3009;
@@ -51121,7 +51166,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3033 = t2943 * t3032;
   const T t3034 = t3031 + t3033;
   carry[594] = t3034;
-  const T t3035 = std::sin(q[8]);
+  const T t3035 = sin_q[8];
   carry[595] = t3035;
   const T t3036 = t3034 * t3035;
   const T t3037 = t3007 * t3008;
@@ -51267,12 +51312,12 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3153 = t3126 + t3152;
   carry[620] = t3153;
   const T t3154 = t3153 - t3149;
-  const T t3155 = std::cos(q[7]);
+  const T t3155 = cos_q[7];
   carry[621] = t3155;
   const T t3156 = t3147 * t3150;
   const T t3157 = t3073 - t3156;
   carry[622] = t3157;
-  const T t3158 = std::sin(q[7]);
+  const T t3158 = sin_q[7];
   carry[623] = t3158;
   const T t3159 = t3155 * t3158;
   const T t3160 = t3157 * t3159;
@@ -51493,7 +51538,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3351 = t3340 + t3350;
   carry[648] = t3351;
   const T t3352 = t3351 - t3329;
-  const T t3353 = std::cos(q[6]);
+  const T t3353 = cos_q[6];
   carry[649] = t3353;
   const T t3354 = t3158 * t3239;
   const T t3355 = t3155 * t3215;
@@ -51510,7 +51555,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3366 = t3327 * t3348;
   const T t3367 = t3365 + t3366;
   carry[650] = t3367;
-  const T t3368 = std::sin(q[6]);
+  const T t3368 = sin_q[6];
   carry[651] = t3368;
   const T t3369 = t3353 * t3368;
   const T t3370 = t3367 * t3369;
@@ -51672,7 +51717,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3502 = t3501 - t3453;
   carry[676] = t3502;
   const T t3503 = t3502 - t3422;
-  const T t3504 = std::cos(q[5]);
+  const T t3504 = cos_q[5];
   carry[677] = t3504;
   const T t3505 = t3353 * t3468;
   const T t3506 = t3368 * t3461;
@@ -51690,7 +51735,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3518 = t3420 * t3499;
   const T t3519 = t3517 + t3518;
   carry[678] = t3519;
-  const T t3520 = std::sin(q[5]);
+  const T t3520 = sin_q[5];
   carry[679] = t3520;
   const T t3521 = t3504 * t3520;
   const T t3522 = t3519 * t3521;
@@ -51849,9 +51894,9 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3650 = t3649 - t3603;
   carry[705] = t3650;
   const T t3651 = t3650 - t3572;
-  const T t3652 = std::sin(q[4]);
+  const T t3652 = sin_q[4];
   carry[706] = t3652;
-  const T t3653 = std::cos(q[4]);
+  const T t3653 = cos_q[4];
   carry[707] = t3653;
   const T t3654 = t3653 * t3653;
   const T t3655 = T(2.0) * t3654;
@@ -51967,7 +52012,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3747 = t3698 * t3746;
   const T t3748 = t3745 - t3747;
   carry[726] = t3748;
-  const T t3749 = std::sin(q[3]);
+  const T t3749 = sin_q[3];
   carry[727] = t3749;
   const T t3750 = T(14.610000000000005) - t3690;
   carry[728] = t3750;
@@ -51978,7 +52023,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3754 = t3698 * t3753;
   const T t3755 = t3752 + t3754;
   carry[730] = t3755;
-  const T t3756 = std::cos(q[3]);
+  const T t3756 = cos_q[3];
   carry[731] = t3756;
   const T t3757 = t3755 * t3756;
   const T t3758 = t3748 * t3749;
@@ -52155,7 +52200,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3901 = t3838 * t3900;
   const T t3902 = t3835 - t3901;
   carry[760] = t3902;
-  const T t3903 = std::sin(q[2]);
+  const T t3903 = sin_q[2];
   carry[761] = t3903;
   const T t3904 = T(0.3) * t3829;
   const T t3905 = t3809 + t3904;
@@ -52191,7 +52236,7 @@ void part1(const T* q, const T* /*qd*/, const T* /*tau*/, T* /*qdd*/, T* carry) 
   const T t3928 = t3838 * t3927;
   const T t3929 = t3926 + t3928;
   carry[769] = t3929;
-  const T t3930 = std::cos(q[2]);
+  const T t3930 = cos_q[2];
   carry[770] = t3930;
   const T t3931 = t3929 * t3930;
   const T t3932 = t3902 * t3903;
@@ -52583,6 +52628,9 @@ void part2(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t3994 = carry[792];
   const T t3996 = carry[793];
   const T t3999 = carry[794];
+  T sin_q[2], cos_q[2];
+  for (int trig_index = 0; trig_index < 2; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t4000 = T(0.07) * t3832;
   const T t4001 = t3999 + t4000;
   const T t4002 = T(0.31600000000000006) - t4001;
@@ -52646,7 +52694,7 @@ void part2(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t4050 = t4012 * t4047;
   const T t4051 = t3988 * t4050;
   const T t4052 = t4049 + t4051;
-  const T t4053 = std::cos(q[1]);
+  const T t4053 = cos_q[1];
   carry[805] = t4053;
   const T t4054 = t3984 + T(4.596000000000002);
   carry[806] = t4054;
@@ -52675,7 +52723,7 @@ void part2(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t4075 = t4047 * t4054;
   const T t4076 = t3988 * t4075;
   const T t4077 = t4074 + t4076;
-  const T t4078 = std::sin(q[1]);
+  const T t4078 = sin_q[1];
   carry[809] = t4078;
   const T t4079 = t4077 * t4078;
   const T t4080 = t4052 * t4053;
@@ -52724,7 +52772,7 @@ void part2(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t4116 = T(0.25) * t4115;
   const T t4117 = t4108 + t4116;
   const T t4118 = t4117 + T(0.046000000000000374);
-  const T t4119 = std::sin(q[0]);
+  const T t4119 = sin_q[0];
   carry[817] = t4119;
   const T t4120 = t4058 - t4065;
   const T t4121 = T(0.010000000000000002) * t4071;
@@ -52755,7 +52803,7 @@ void part2(const T* q, const T* qd, const T* tau, T* /*qdd*/, T* carry) {
   const T t4142 = t4138 + t4141;
   carry[822] = t4142;
   const T t4143 = T(16.310000000000002) - t4142;
-  const T t4144 = std::cos(q[0]);
+  const T t4144 = cos_q[0];
   carry[823] = t4144;
   const T t4145 = t4143 * t4144;
   const T t4146 = t4118 * t4119;
@@ -60004,17 +60052,20 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
 namespace inverse_dynamics_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
-  const T t0 = std::sin(q[2]);
+  T sin_q[30], cos_q[30];
+  for (int trig_index = 0; trig_index < 30; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
   carry[0] = t0;
-  const T t1 = std::cos(q[1]);
+  const T t1 = cos_q[1];
   carry[1] = t1;
-  const T t2 = std::cos(q[2]);
+  const T t2 = cos_q[2];
   carry[2] = t2;
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   carry[3] = t7;
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
@@ -60039,9 +60090,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t22 = t21 * T(18.328000000000003);
   const T t23 = t12 * T(0.31600000000000006);
   const T t24 = t22 + t23;
-  const T t25 = std::sin(q[3]);
+  const T t25 = sin_q[3];
   carry[10] = t25;
-  const T t26 = std::cos(q[3]);
+  const T t26 = cos_q[3];
   carry[11] = t26;
   const T t27 = qd[1] * t8;
   carry[12] = t27;
@@ -60084,9 +60135,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t57 = t45 * T(14.610000000000005);
   const T t58 = t56 - t57;
   const T t59 = t51 + qd[4];
-  const T t60 = std::sin(q[4]);
+  const T t60 = sin_q[4];
   carry[20] = t60;
-  const T t61 = std::cos(q[4]);
+  const T t61 = cos_q[4];
   carry[21] = t61;
   const T t62 = t43 * t61;
   const T t63 = t40 * t60;
@@ -60107,7 +60158,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t74 = t73 * T(12.298000000000004);
   const T t75 = t67 * T(4.120000000000001);
   const T t76 = t74 - t75;
-  const T t77 = std::sin(q[5]);
+  const T t77 = sin_q[5];
   carry[26] = t77;
   const T t78 = t0 * qdd[1];
   const T t79 = t2 * t29;
@@ -60123,7 +60174,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t87 = qd[4] * t71;
   const T t88 = t87 - t86;
   carry[29] = t88;
-  const T t89 = std::cos(q[5]);
+  const T t89 = cos_q[5];
   carry[30] = t89;
   const T t90 = t68 * t89;
   const T t91 = t77 * t88;
@@ -60153,9 +60204,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t111 = t110 * T(16.288000000000004);
   const T t112 = t100 * T(0.24800000000000003);
   const T t113 = t111 - t112;
-  const T t114 = std::sin(q[6]);
+  const T t114 = sin_q[6];
   carry[35] = t114;
-  const T t115 = std::cos(q[6]);
+  const T t115 = cos_q[6];
   carry[36] = t115;
   const T t116 = t106 * t115;
   const T t117 = t98 * t114;
@@ -60178,9 +60229,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t130 = t122 * T(12.910000000000004);
   const T t131 = t129 + t130;
   const T t132 = t118 + qd[7];
-  const T t133 = std::sin(q[7]);
+  const T t133 = sin_q[7];
   carry[41] = t133;
-  const T t134 = std::cos(q[7]);
+  const T t134 = cos_q[7];
   carry[42] = t134;
   const T t135 = t119 * t134;
   const T t136 = t126 * t133;
@@ -60215,7 +60266,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t158 = t157 * T(10.802000000000001);
   const T t159 = t140 * T(3.644000000000001);
   const T t160 = t158 - t159;
-  const T t161 = std::sin(q[8]);
+  const T t161 = sin_q[8];
   carry[50] = t161;
   const T t162 = t97 * t114;
   const T t163 = t115 * t146;
@@ -60229,7 +60280,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t170 = qd[7] * t155;
   const T t171 = t170 - t169;
   carry[52] = t171;
-  const T t172 = std::cos(q[8]);
+  const T t172 = cos_q[8];
   carry[53] = t172;
   const T t173 = t152 * t172;
   const T t174 = t161 * t171;
@@ -60259,9 +60310,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t194 = t193 * T(14.248000000000003);
   const T t195 = t183 * T(0.17999999999999997);
   const T t196 = t194 - t195;
-  const T t197 = std::sin(q[9]);
+  const T t197 = sin_q[9];
   carry[58] = t197;
-  const T t198 = std::cos(q[9]);
+  const T t198 = cos_q[9];
   carry[59] = t198;
   const T t199 = t189 * t198;
   const T t200 = t181 * t197;
@@ -60284,9 +60335,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t213 = t205 * T(11.210000000000003);
   const T t214 = t212 + t213;
   const T t215 = t201 + qd[10];
-  const T t216 = std::sin(q[10]);
+  const T t216 = sin_q[10];
   carry[64] = t216;
-  const T t217 = std::cos(q[10]);
+  const T t217 = cos_q[10];
   carry[65] = t217;
   const T t218 = t202 * t217;
   const T t219 = t209 * t216;
@@ -60321,7 +60372,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t241 = t240 * T(9.306000000000001);
   const T t242 = t223 * T(3.168000000000001);
   const T t243 = t241 - t242;
-  const T t244 = std::sin(q[11]);
+  const T t244 = sin_q[11];
   carry[73] = t244;
   const T t245 = t180 * t197;
   const T t246 = t198 * t229;
@@ -60335,7 +60386,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t253 = qd[10] * t238;
   const T t254 = t253 - t252;
   carry[75] = t254;
-  const T t255 = std::cos(q[11]);
+  const T t255 = cos_q[11];
   carry[76] = t255;
   const T t256 = t235 * t255;
   const T t257 = t244 * t254;
@@ -60365,9 +60416,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t277 = t276 * T(12.208);
   const T t278 = t266 * T(0.11200000000000002);
   const T t279 = t277 - t278;
-  const T t280 = std::sin(q[12]);
+  const T t280 = sin_q[12];
   carry[81] = t280;
-  const T t281 = std::cos(q[12]);
+  const T t281 = cos_q[12];
   carry[82] = t281;
   const T t282 = t272 * t281;
   const T t283 = t264 * t280;
@@ -60390,9 +60441,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t296 = t288 * T(9.510000000000002);
   const T t297 = t295 + t296;
   const T t298 = t284 + qd[13];
-  const T t299 = std::sin(q[13]);
+  const T t299 = sin_q[13];
   carry[87] = t299;
-  const T t300 = std::cos(q[13]);
+  const T t300 = cos_q[13];
   carry[88] = t300;
   const T t301 = t285 * t300;
   const T t302 = t292 * t299;
@@ -60427,7 +60478,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t324 = t323 * T(7.8100000000000005);
   const T t325 = t306 * T(2.692);
   const T t326 = t324 - t325;
-  const T t327 = std::sin(q[14]);
+  const T t327 = sin_q[14];
   carry[96] = t327;
   const T t328 = t263 * t280;
   const T t329 = t281 * t312;
@@ -60441,7 +60492,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t336 = qd[13] * t321;
   const T t337 = t336 - t335;
   carry[98] = t337;
-  const T t338 = std::cos(q[14]);
+  const T t338 = cos_q[14];
   carry[99] = t338;
   const T t339 = t318 * t338;
   const T t340 = t327 * t337;
@@ -60471,9 +60522,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t360 = t359 * T(10.168);
   const T t361 = t349 * T(0.043999999999999984);
   const T t362 = t360 - t361;
-  const T t363 = std::sin(q[15]);
+  const T t363 = sin_q[15];
   carry[104] = t363;
-  const T t364 = std::cos(q[15]);
+  const T t364 = cos_q[15];
   carry[105] = t364;
   const T t365 = t355 * t364;
   const T t366 = t347 * t363;
@@ -60496,9 +60547,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t379 = T(7.8100000000000005) * t371;
   const T t380 = t378 + t379;
   const T t381 = t367 + qd[16];
-  const T t382 = std::sin(q[16]);
+  const T t382 = sin_q[16];
   carry[110] = t382;
-  const T t383 = std::cos(q[16]);
+  const T t383 = cos_q[16];
   carry[111] = t383;
   const T t384 = t368 * t383;
   const T t385 = t375 * t382;
@@ -60533,7 +60584,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t407 = t406 * T(6.314000000000001);
   const T t408 = t389 * T(2.216);
   const T t409 = t407 - t408;
-  const T t410 = std::sin(q[17]);
+  const T t410 = sin_q[17];
   carry[119] = t410;
   const T t411 = t346 * t363;
   const T t412 = t364 * t395;
@@ -60547,7 +60598,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t419 = qd[16] * t404;
   const T t420 = t419 - t418;
   carry[121] = t420;
-  const T t421 = std::cos(q[17]);
+  const T t421 = cos_q[17];
   carry[122] = t421;
   const T t422 = t401 * t421;
   const T t423 = t410 * t420;
@@ -60577,9 +60628,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t443 = t442 * T(8.128);
   const T t444 = t432 * T(0.02400000000000002);
   const T t445 = t443 + t444;
-  const T t446 = std::sin(q[18]);
+  const T t446 = sin_q[18];
   carry[127] = t446;
-  const T t447 = std::cos(q[18]);
+  const T t447 = cos_q[18];
   carry[128] = t447;
   const T t448 = t438 * t447;
   const T t449 = t430 * t446;
@@ -60602,9 +60653,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t462 = t454 * T(6.11);
   const T t463 = t461 + t462;
   const T t464 = t450 + qd[19];
-  const T t465 = std::sin(q[19]);
+  const T t465 = sin_q[19];
   carry[133] = t465;
-  const T t466 = std::cos(q[19]);
+  const T t466 = cos_q[19];
   carry[134] = t466;
   const T t467 = t451 * t466;
   const T t468 = t458 * t465;
@@ -60639,7 +60690,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t490 = t489 * T(4.8180000000000005);
   const T t491 = t472 * T(1.7400000000000004);
   const T t492 = t490 - t491;
-  const T t493 = std::sin(q[20]);
+  const T t493 = sin_q[20];
   carry[142] = t493;
   const T t494 = t429 * t446;
   const T t495 = t447 * t478;
@@ -60653,7 +60704,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t502 = qd[19] * t487;
   const T t503 = t502 - t501;
   carry[144] = t503;
-  const T t504 = std::cos(q[20]);
+  const T t504 = cos_q[20];
   carry[145] = t504;
   const T t505 = t484 * t504;
   const T t506 = t493 * t503;
@@ -60683,9 +60734,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t526 = t525 * T(6.088);
   const T t527 = t515 * T(0.09200000000000003);
   const T t528 = t526 + t527;
-  const T t529 = std::sin(q[21]);
+  const T t529 = sin_q[21];
   carry[150] = t529;
-  const T t530 = std::cos(q[21]);
+  const T t530 = cos_q[21];
   carry[151] = t530;
   const T t531 = t521 * t530;
   const T t532 = t513 * t529;
@@ -60708,9 +60759,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t545 = t537 * T(4.41);
   const T t546 = t544 + t545;
   const T t547 = t533 + qd[22];
-  const T t548 = std::sin(q[22]);
+  const T t548 = sin_q[22];
   carry[156] = t548;
-  const T t549 = std::cos(q[22]);
+  const T t549 = cos_q[22];
   carry[157] = t549;
   const T t550 = t534 * t549;
   const T t551 = t541 * t548;
@@ -60745,7 +60796,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t573 = t572 * T(3.3220000000000005);
   const T t574 = t555 * T(1.2640000000000002);
   const T t575 = t573 - t574;
-  const T t576 = std::sin(q[23]);
+  const T t576 = sin_q[23];
   carry[165] = t576;
   const T t577 = t512 * t529;
   const T t578 = t530 * t561;
@@ -60759,7 +60810,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t585 = qd[22] * t570;
   const T t586 = t585 - t584;
   carry[167] = t586;
-  const T t587 = std::cos(q[23]);
+  const T t587 = cos_q[23];
   carry[168] = t587;
   const T t588 = t567 * t587;
   const T t589 = t576 * t586;
@@ -60789,9 +60840,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t609 = t608 * T(4.048);
   const T t610 = t598 * T(0.16000000000000003);
   const T t611 = t609 + t610;
-  const T t612 = std::sin(q[24]);
+  const T t612 = sin_q[24];
   carry[173] = t612;
-  const T t613 = std::cos(q[24]);
+  const T t613 = cos_q[24];
   carry[174] = t613;
   const T t614 = t604 * t613;
   const T t615 = t596 * t612;
@@ -60814,9 +60865,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t628 = t620 * T(2.7100000000000004);
   const T t629 = t627 + t628;
   const T t630 = t616 + qd[25];
-  const T t631 = std::sin(q[25]);
+  const T t631 = sin_q[25];
   carry[179] = t631;
-  const T t632 = std::cos(q[25]);
+  const T t632 = cos_q[25];
   carry[180] = t632;
   const T t633 = t617 * t632;
   const T t634 = t624 * t631;
@@ -60851,7 +60902,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t656 = t655 * T(1.826);
   const T t657 = t638 * T(0.7880000000000001);
   const T t658 = t656 - t657;
-  const T t659 = std::sin(q[26]);
+  const T t659 = sin_q[26];
   carry[188] = t659;
   const T t660 = t595 * t612;
   const T t661 = t613 * t644;
@@ -60865,7 +60916,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t668 = qd[25] * t653;
   const T t669 = t668 - t667;
   carry[190] = t669;
-  const T t670 = std::cos(q[26]);
+  const T t670 = cos_q[26];
   carry[191] = t670;
   const T t671 = t650 * t670;
   const T t672 = t659 * t669;
@@ -60895,9 +60946,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t692 = t691 * T(2.008);
   const T t693 = t681 * T(0.228);
   const T t694 = t692 + t693;
-  const T t695 = std::sin(q[27]);
+  const T t695 = sin_q[27];
   carry[196] = t695;
-  const T t696 = std::cos(q[27]);
+  const T t696 = cos_q[27];
   carry[197] = t696;
   const T t697 = t687 * t696;
   const T t698 = t679 * t695;
@@ -60920,9 +60971,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t711 = t703 * T(1.01);
   const T t712 = t710 + t711;
   const T t713 = t699 + qd[28];
-  const T t714 = std::sin(q[28]);
+  const T t714 = sin_q[28];
   carry[202] = t714;
-  const T t715 = std::cos(q[28]);
+  const T t715 = cos_q[28];
   carry[203] = t715;
   const T t716 = t700 * t715;
   const T t717 = t707 * t714;
@@ -60958,7 +61009,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t739 = t738 * T(0.33);
   const T t740 = t721 * T(0.312);
   const T t741 = t739 - t740;
-  const T t742 = std::sin(q[29]);
+  const T t742 = sin_q[29];
   carry[212] = t742;
   const T t743 = t678 * t695;
   const T t744 = t696 * t727;
@@ -60972,7 +61023,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t751 = qd[28] * t736;
   const T t752 = t751 - t750;
   carry[214] = t752;
-  const T t753 = std::cos(q[29]);
+  const T t753 = cos_q[29];
   carry[215] = t753;
   const T t754 = t733 * t753;
   const T t755 = t742 * t752;
@@ -61960,7 +62011,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t1552 = t28 * T(0.010000000000000002);
   const T t1553 = T(0.22) * t1551;
   const T t1554 = t1552 + t1553;
-  const T t1555 = std::sin(q[0]);
+  const T t1555 = sin_q[0];
   carry[401] = t1555;
   const T t1556 = qd[0] * qd[0];
   const T t1557 = t1555 * T(9.81);
@@ -61993,7 +62044,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* /*tau*/, T* carry) {
   const T t1578 = T(0.010000000000000002) * t1556;
   const T t1579 = T(0.22) * t1577;
   const T t1580 = t1578 + t1579;
-  const T t1581 = std::cos(q[0]);
+  const T t1581 = cos_q[0];
   carry[408] = t1581;
   const T t1582 = qdd[0] * T(0.25);
   const T t1583 = T(9.81) * t1581;
@@ -64932,16 +64983,19 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
 namespace base_wrench_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
+  T sin_q[30], cos_q[30];
+  for (int trig_index = 0; trig_index < 30; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = qd[0] * qd[0];
   carry[0] = t0;
   const T t1 = qdd[0] * T(0.046000000000000374);
   const T t2 = t0 * T(16.310000000000002);
   const T t3 = t1 + t2;
-  const T t4 = std::sin(q[0]);
+  const T t4 = sin_q[0];
   carry[1] = t4;
   const T t5 = t4 * T(667.0800000000002);
   const T t6 = t3 + t5;
-  const T t7 = std::cos(q[1]);
+  const T t7 = cos_q[1];
   carry[2] = t7;
   const T t8 = t0 * t7;
   const T t9 = t7 * t8;
@@ -64949,7 +65003,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t10 = qd[1] * qd[1];
   carry[4] = t10;
   const T t11 = t9 + t10;
-  const T t12 = std::sin(q[1]);
+  const T t12 = sin_q[1];
   carry[5] = t12;
   const T t13 = t8 * t12;
   carry[6] = t13;
@@ -64957,7 +65011,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t15 = t14 * T(13.794000000000004);
   const T t16 = t11 * T(4.596000000000002);
   const T t17 = t15 + t16;
-  const T t18 = std::sin(q[2]);
+  const T t18 = sin_q[2];
   carry[7] = t18;
   const T t19 = qd[0] * qd[1];
   const T t20 = t12 * t19;
@@ -64965,7 +65019,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t21 = qdd[0] * t7;
   const T t22 = t20 - t21;
   carry[9] = t22;
-  const T t23 = std::cos(q[2]);
+  const T t23 = cos_q[2];
   carry[10] = t23;
   const T t24 = qdd[1] * t23;
   const T t25 = t18 * t22;
@@ -64997,9 +65051,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t47 = t46 * T(18.328000000000003);
   const T t48 = t36 * T(0.31600000000000006);
   const T t49 = t47 - t48;
-  const T t50 = std::sin(q[3]);
+  const T t50 = sin_q[3];
   carry[15] = t50;
-  const T t51 = std::cos(q[3]);
+  const T t51 = cos_q[3];
   carry[16] = t51;
   const T t52 = t42 * t51;
   const T t53 = t34 * t50;
@@ -65022,9 +65076,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t66 = t58 * T(14.610000000000005);
   const T t67 = t65 + t66;
   const T t68 = t54 + qd[4];
-  const T t69 = std::sin(q[4]);
+  const T t69 = sin_q[4];
   carry[21] = t69;
-  const T t70 = std::cos(q[4]);
+  const T t70 = cos_q[4];
   carry[22] = t70;
   const T t71 = t55 * t70;
   const T t72 = t62 * t69;
@@ -65058,7 +65112,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t92 = t91 * T(12.298000000000004);
   const T t93 = t76 * T(4.120000000000001);
   const T t94 = t92 - t93;
-  const T t95 = std::sin(q[5]);
+  const T t95 = sin_q[5];
   carry[31] = t95;
   const T t96 = t32 * t50;
   const T t97 = t51 * t80;
@@ -65072,7 +65126,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t104 = qd[4] * t89;
   const T t105 = t104 - t103;
   carry[33] = t105;
-  const T t106 = std::cos(q[5]);
+  const T t106 = cos_q[5];
   carry[34] = t106;
   const T t107 = t86 * t106;
   const T t108 = t95 * t105;
@@ -65102,9 +65156,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t128 = t127 * T(16.288000000000004);
   const T t129 = t117 * T(0.24800000000000003);
   const T t130 = t128 - t129;
-  const T t131 = std::sin(q[6]);
+  const T t131 = sin_q[6];
   carry[39] = t131;
-  const T t132 = std::cos(q[6]);
+  const T t132 = cos_q[6];
   carry[40] = t132;
   const T t133 = t123 * t132;
   const T t134 = t115 * t131;
@@ -65127,9 +65181,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t147 = t139 * T(12.910000000000004);
   const T t148 = t146 + t147;
   const T t149 = t135 + qd[7];
-  const T t150 = std::sin(q[7]);
+  const T t150 = sin_q[7];
   carry[45] = t150;
-  const T t151 = std::cos(q[7]);
+  const T t151 = cos_q[7];
   carry[46] = t151;
   const T t152 = t136 * t151;
   const T t153 = t143 * t150;
@@ -65164,7 +65218,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t175 = t174 * T(10.802000000000001);
   const T t176 = t157 * T(3.644000000000001);
   const T t177 = t175 - t176;
-  const T t178 = std::sin(q[8]);
+  const T t178 = sin_q[8];
   carry[54] = t178;
   const T t179 = t114 * t131;
   const T t180 = t132 * t163;
@@ -65178,7 +65232,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t187 = qd[7] * t172;
   const T t188 = t187 - t186;
   carry[56] = t188;
-  const T t189 = std::cos(q[8]);
+  const T t189 = cos_q[8];
   carry[57] = t189;
   const T t190 = t169 * t189;
   const T t191 = t178 * t188;
@@ -65208,9 +65262,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t211 = t210 * T(14.248000000000003);
   const T t212 = t200 * T(0.17999999999999997);
   const T t213 = t211 - t212;
-  const T t214 = std::sin(q[9]);
+  const T t214 = sin_q[9];
   carry[62] = t214;
-  const T t215 = std::cos(q[9]);
+  const T t215 = cos_q[9];
   carry[63] = t215;
   const T t216 = t206 * t215;
   const T t217 = t198 * t214;
@@ -65233,9 +65287,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t230 = t222 * T(11.210000000000003);
   const T t231 = t229 + t230;
   const T t232 = t218 + qd[10];
-  const T t233 = std::sin(q[10]);
+  const T t233 = sin_q[10];
   carry[68] = t233;
-  const T t234 = std::cos(q[10]);
+  const T t234 = cos_q[10];
   carry[69] = t234;
   const T t235 = t219 * t234;
   const T t236 = t226 * t233;
@@ -65270,7 +65324,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t258 = t257 * T(9.306000000000001);
   const T t259 = t240 * T(3.168000000000001);
   const T t260 = t258 - t259;
-  const T t261 = std::sin(q[11]);
+  const T t261 = sin_q[11];
   carry[77] = t261;
   const T t262 = t197 * t214;
   const T t263 = t215 * t246;
@@ -65284,7 +65338,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t270 = qd[10] * t255;
   const T t271 = t270 - t269;
   carry[79] = t271;
-  const T t272 = std::cos(q[11]);
+  const T t272 = cos_q[11];
   carry[80] = t272;
   const T t273 = t252 * t272;
   const T t274 = t261 * t271;
@@ -65314,9 +65368,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t294 = t293 * T(12.208);
   const T t295 = t283 * T(0.11200000000000002);
   const T t296 = t294 - t295;
-  const T t297 = std::sin(q[12]);
+  const T t297 = sin_q[12];
   carry[85] = t297;
-  const T t298 = std::cos(q[12]);
+  const T t298 = cos_q[12];
   carry[86] = t298;
   const T t299 = t289 * t298;
   const T t300 = t281 * t297;
@@ -65339,9 +65393,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t313 = t305 * T(9.510000000000002);
   const T t314 = t312 + t313;
   const T t315 = t301 + qd[13];
-  const T t316 = std::sin(q[13]);
+  const T t316 = sin_q[13];
   carry[91] = t316;
-  const T t317 = std::cos(q[13]);
+  const T t317 = cos_q[13];
   carry[92] = t317;
   const T t318 = t302 * t317;
   const T t319 = t309 * t316;
@@ -65376,7 +65430,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t341 = t340 * T(7.8100000000000005);
   const T t342 = t323 * T(2.692);
   const T t343 = t341 - t342;
-  const T t344 = std::sin(q[14]);
+  const T t344 = sin_q[14];
   carry[100] = t344;
   const T t345 = t280 * t297;
   const T t346 = t298 * t329;
@@ -65390,7 +65444,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t353 = qd[13] * t338;
   const T t354 = t353 - t352;
   carry[102] = t354;
-  const T t355 = std::cos(q[14]);
+  const T t355 = cos_q[14];
   carry[103] = t355;
   const T t356 = t335 * t355;
   const T t357 = t344 * t354;
@@ -65420,9 +65474,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t377 = t376 * T(10.168);
   const T t378 = t366 * T(0.043999999999999984);
   const T t379 = t377 - t378;
-  const T t380 = std::sin(q[15]);
+  const T t380 = sin_q[15];
   carry[108] = t380;
-  const T t381 = std::cos(q[15]);
+  const T t381 = cos_q[15];
   carry[109] = t381;
   const T t382 = t372 * t381;
   const T t383 = t364 * t380;
@@ -65445,9 +65499,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t396 = T(7.8100000000000005) * t388;
   const T t397 = t395 + t396;
   const T t398 = t384 + qd[16];
-  const T t399 = std::sin(q[16]);
+  const T t399 = sin_q[16];
   carry[114] = t399;
-  const T t400 = std::cos(q[16]);
+  const T t400 = cos_q[16];
   carry[115] = t400;
   const T t401 = t385 * t400;
   const T t402 = t392 * t399;
@@ -65482,7 +65536,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t424 = t423 * T(6.314000000000001);
   const T t425 = t406 * T(2.216);
   const T t426 = t424 - t425;
-  const T t427 = std::sin(q[17]);
+  const T t427 = sin_q[17];
   carry[123] = t427;
   const T t428 = t363 * t380;
   const T t429 = t381 * t412;
@@ -65496,7 +65550,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t436 = qd[16] * t421;
   const T t437 = t436 - t435;
   carry[125] = t437;
-  const T t438 = std::cos(q[17]);
+  const T t438 = cos_q[17];
   carry[126] = t438;
   const T t439 = t418 * t438;
   const T t440 = t427 * t437;
@@ -65526,9 +65580,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t460 = t459 * T(8.128);
   const T t461 = t449 * T(0.02400000000000002);
   const T t462 = t460 + t461;
-  const T t463 = std::sin(q[18]);
+  const T t463 = sin_q[18];
   carry[131] = t463;
-  const T t464 = std::cos(q[18]);
+  const T t464 = cos_q[18];
   carry[132] = t464;
   const T t465 = t455 * t464;
   const T t466 = t447 * t463;
@@ -65551,9 +65605,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t479 = t471 * T(6.11);
   const T t480 = t478 + t479;
   const T t481 = t467 + qd[19];
-  const T t482 = std::sin(q[19]);
+  const T t482 = sin_q[19];
   carry[137] = t482;
-  const T t483 = std::cos(q[19]);
+  const T t483 = cos_q[19];
   carry[138] = t483;
   const T t484 = t468 * t483;
   const T t485 = t475 * t482;
@@ -65588,7 +65642,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t507 = t506 * T(4.8180000000000005);
   const T t508 = t489 * T(1.7400000000000004);
   const T t509 = t507 - t508;
-  const T t510 = std::sin(q[20]);
+  const T t510 = sin_q[20];
   carry[146] = t510;
   const T t511 = t446 * t463;
   const T t512 = t464 * t495;
@@ -65602,7 +65656,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t519 = qd[19] * t504;
   const T t520 = t519 - t518;
   carry[148] = t520;
-  const T t521 = std::cos(q[20]);
+  const T t521 = cos_q[20];
   carry[149] = t521;
   const T t522 = t501 * t521;
   const T t523 = t510 * t520;
@@ -65632,9 +65686,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t543 = t542 * T(6.088);
   const T t544 = t532 * T(0.09200000000000003);
   const T t545 = t543 + t544;
-  const T t546 = std::sin(q[21]);
+  const T t546 = sin_q[21];
   carry[154] = t546;
-  const T t547 = std::cos(q[21]);
+  const T t547 = cos_q[21];
   carry[155] = t547;
   const T t548 = t538 * t547;
   const T t549 = t530 * t546;
@@ -65657,9 +65711,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t562 = t554 * T(4.41);
   const T t563 = t561 + t562;
   const T t564 = t550 + qd[22];
-  const T t565 = std::sin(q[22]);
+  const T t565 = sin_q[22];
   carry[160] = t565;
-  const T t566 = std::cos(q[22]);
+  const T t566 = cos_q[22];
   carry[161] = t566;
   const T t567 = t551 * t566;
   const T t568 = t558 * t565;
@@ -65694,7 +65748,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t590 = t589 * T(3.3220000000000005);
   const T t591 = t572 * T(1.2640000000000002);
   const T t592 = t590 - t591;
-  const T t593 = std::sin(q[23]);
+  const T t593 = sin_q[23];
   carry[169] = t593;
   const T t594 = t529 * t546;
   const T t595 = t547 * t578;
@@ -65708,7 +65762,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t602 = qd[22] * t587;
   const T t603 = t602 - t601;
   carry[171] = t603;
-  const T t604 = std::cos(q[23]);
+  const T t604 = cos_q[23];
   carry[172] = t604;
   const T t605 = t584 * t604;
   const T t606 = t593 * t603;
@@ -65738,9 +65792,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t626 = t625 * T(4.048);
   const T t627 = t615 * T(0.16000000000000003);
   const T t628 = t626 + t627;
-  const T t629 = std::sin(q[24]);
+  const T t629 = sin_q[24];
   carry[177] = t629;
-  const T t630 = std::cos(q[24]);
+  const T t630 = cos_q[24];
   carry[178] = t630;
   const T t631 = t621 * t630;
   const T t632 = t613 * t629;
@@ -65763,9 +65817,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t645 = t637 * T(2.7100000000000004);
   const T t646 = t644 + t645;
   const T t647 = t633 + qd[25];
-  const T t648 = std::sin(q[25]);
+  const T t648 = sin_q[25];
   carry[183] = t648;
-  const T t649 = std::cos(q[25]);
+  const T t649 = cos_q[25];
   carry[184] = t649;
   const T t650 = t634 * t649;
   const T t651 = t641 * t648;
@@ -65800,7 +65854,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t673 = t672 * T(1.826);
   const T t674 = t655 * T(0.7880000000000001);
   const T t675 = t673 - t674;
-  const T t676 = std::sin(q[26]);
+  const T t676 = sin_q[26];
   carry[192] = t676;
   const T t677 = t612 * t629;
   const T t678 = t630 * t661;
@@ -65814,7 +65868,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t685 = qd[25] * t670;
   const T t686 = t685 - t684;
   carry[194] = t686;
-  const T t687 = std::cos(q[26]);
+  const T t687 = cos_q[26];
   carry[195] = t687;
   const T t688 = t667 * t687;
   const T t689 = t676 * t686;
@@ -65844,9 +65898,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t709 = t708 * T(2.008);
   const T t710 = t698 * T(0.228);
   const T t711 = t709 + t710;
-  const T t712 = std::sin(q[27]);
+  const T t712 = sin_q[27];
   carry[200] = t712;
-  const T t713 = std::cos(q[27]);
+  const T t713 = cos_q[27];
   carry[201] = t713;
   const T t714 = t704 * t713;
   const T t715 = t696 * t712;
@@ -65869,9 +65923,9 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t728 = t720 * T(1.01);
   const T t729 = t727 + t728;
   const T t730 = t716 + qd[28];
-  const T t731 = std::sin(q[28]);
+  const T t731 = sin_q[28];
   carry[206] = t731;
-  const T t732 = std::cos(q[28]);
+  const T t732 = cos_q[28];
   carry[207] = t732;
   const T t733 = t717 * t732;
   const T t734 = t724 * t731;
@@ -65907,7 +65961,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t756 = t755 * T(0.33);
   const T t757 = t738 * T(0.312);
   const T t758 = t756 - t757;
-  const T t759 = std::sin(q[29]);
+  const T t759 = sin_q[29];
   carry[216] = t759;
   const T t760 = t695 * t712;
   const T t761 = t713 * t744;
@@ -65921,7 +65975,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t768 = qd[28] * t753;
   const T t769 = t768 - t767;
   carry[218] = t769;
-  const T t770 = std::cos(q[29]);
+  const T t770 = cos_q[29];
   carry[219] = t770;
   const T t771 = t750 * t770;
   const T t772 = t759 * t769;
@@ -66762,7 +66816,7 @@ void part0(const T* q, const T* qd, const T* qdd, T* wrench_on_base, T* carry) {
   const T t1432 = t1430 + t1431;
   carry[395] = t1432;
   const T t1433 = t1432 - t6;
-  const T t1434 = std::cos(q[0]);
+  const T t1434 = cos_q[0];
   carry[396] = t1434;
   const T t1435 = qdd[0] * T(16.310000000000002);
   const T t1436 = t0 * T(0.046000000000000374);

@@ -28,14 +28,47 @@ constexpr bool moving_base = false;
 // Joint coordinates in the order of q, qd, qdd, tau.
 constexpr const char* coordinate_names[6] = {"link1", "link2", "link3", "link4", "link5", "link6"};
 
+// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
+// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
+// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
+// go to std::sin and std::cos.
+template <class T>
+inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
+  const double x = static_cast<double>(angle);
+  if (!(std::abs(x) < 1e6)) {
+    sine = static_cast<T>(std::sin(x));
+    cosine = static_cast<T>(std::cos(x));
+    return;
+  }
+  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const double kd = static_cast<double>(k);
+  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r2 = r * r;
+  const double s = r + r * r2 *
+      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
+          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
+       1.6666666666666666e-01);
+  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
+      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
+          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
+       4.1666666666666664e-02);
+  const long long quadrant = k & 3;
+  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
+  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
+  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+}
+
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
 // Cost: 197 mul, 173 add/sub, 0 div, 0 sqrt, 10 sin/cos; 380 operations, 380 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
 //   out M[36]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
-  const T t0 = std::sin(q[5]);
-  const T t1 = std::cos(q[5]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 1; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[5];
+  const T t1 = cos_q[5];
   const T t2 = t1 * t1;
   const T t3 = t0 * t1;
   const T t4 = t2 * T(0.028720000000000002);
@@ -57,12 +90,12 @@ inline void mass_matrix(const T* q, T* M) {
   const T t20 = t19 - t18;
   const T t21 = t17 + T(0.05890000000000001);
   const T t22 = t20 + t21;
-  const T t23 = std::cos(q[4]);
+  const T t23 = cos_q[4];
   const T t24 = t1 * T(0.004880000000000001);
   const T t25 = t0 * T(0.00116);
   const T t26 = t24 + t25;
   const T t27 = t26 + T(0.00862);
-  const T t28 = std::sin(q[4]);
+  const T t28 = sin_q[4];
   const T t29 = t23 * t28;
   const T t30 = t27 * t29;
   const T t31 = t23 * t23;
@@ -92,7 +125,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t55 = T(0.13342) - t54;
   const T t56 = t47 - t55;
   const T t57 = t56 - t51;
-  const T t58 = std::cos(q[3]);
+  const T t58 = cos_q[3];
   const T t59 = t1 * T(0.00116);
   const T t60 = t0 * T(0.004880000000000001);
   const T t61 = t59 - t60;
@@ -113,7 +146,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t76 = t13 * T(0.25);
   const T t77 = t76 - t75;
   const T t78 = T(0.0388) - t77;
-  const T t79 = std::sin(q[3]);
+  const T t79 = sin_q[3];
   const T t80 = t58 * t79;
   const T t81 = t78 * t80;
   const T t82 = t58 * t58;
@@ -145,7 +178,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t108 = t107 + T(0.42394000000000004);
   const T t109 = t98 + t108;
   const T t110 = t102 + t109;
-  const T t111 = std::cos(q[2]);
+  const T t111 = cos_q[2];
   const T t112 = t23 * t72;
   const T t113 = t28 * t62;
   const T t114 = t112 - t113;
@@ -168,7 +201,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t131 = t43 * T(0.3);
   const T t132 = t130 + t131;
   const T t133 = t132 + T(0.01268);
-  const T t134 = std::sin(q[2]);
+  const T t134 = sin_q[2];
   const T t135 = t111 * t134;
   const T t136 = t133 * t135;
   const T t137 = t111 * t111;
@@ -199,7 +232,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t162 = T(0.89178) - t161;
   const T t163 = t153 - t162;
   const T t164 = t157 + t163;
-  const T t165 = std::cos(q[1]);
+  const T t165 = cos_q[1];
   const T t166 = t58 * t127;
   const T t167 = t79 * t117;
   const T t168 = t166 - t167;
@@ -222,7 +255,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t185 = T(0.22) * t91;
   const T t186 = t185 - t184;
   const T t187 = t186 + T(0.11334000000000004);
-  const T t188 = std::sin(q[1]);
+  const T t188 = sin_q[1];
   const T t189 = t165 * t188;
   const T t190 = t187 * t189;
   const T t191 = t165 * t165;
@@ -460,14 +493,17 @@ inline void mass_matrix(const T* q, T* M) {
 //   out b[6]: generalized forces (N m or N) per coordinate
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
-  const T t0 = std::sin(q[2]);
-  const T t1 = std::cos(q[1]);
-  const T t2 = std::cos(q[2]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 0; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
+  const T t1 = cos_q[1];
+  const T t2 = cos_q[2];
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
   const T t10 = t9 * t9;
@@ -482,8 +518,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t19 = t18 * T(2.008);
   const T t20 = t12 * T(0.228);
   const T t21 = t19 + t20;
-  const T t22 = std::sin(q[3]);
-  const T t23 = std::cos(q[3]);
+  const T t22 = sin_q[3];
+  const T t23 = cos_q[3];
   const T t24 = qd[1] * t8;
   const T t25 = t0 * t24;
   const T t26 = qd[2] * t15;
@@ -513,8 +549,8 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t50 = t38 * T(1.01);
   const T t51 = t49 - t50;
   const T t52 = t44 + qd[4];
-  const T t53 = std::sin(q[4]);
-  const T t54 = std::cos(q[4]);
+  const T t53 = sin_q[4];
+  const T t54 = cos_q[4];
   const T t55 = t36 * t54;
   const T t56 = t33 * t53;
   const T t57 = t55 + t56;
@@ -529,7 +565,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t66 = t65 * T(0.33);
   const T t67 = t60 * T(0.312);
   const T t68 = t66 - t67;
-  const T t69 = std::sin(q[5]);
+  const T t69 = sin_q[5];
   const T t70 = t2 * t24;
   const T t71 = t6 * qd[2];
   const T t72 = t70 - t71;
@@ -538,7 +574,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t75 = t73 - t74;
   const T t76 = qd[4] * t63;
   const T t77 = t75 + t76;
-  const T t78 = std::cos(q[5]);
+  const T t78 = cos_q[5];
   const T t79 = t35 * t78;
   const T t80 = t69 * t77;
   const T t81 = t79 - t80;
@@ -677,7 +713,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t214 = t213 * T(0.3);
   const T t215 = t211 * T(0.07);
   const T t216 = t214 - t215;
-  const T t217 = std::sin(q[0]);
+  const T t217 = sin_q[0];
   const T t218 = qd[0] * qd[0];
   const T t219 = t217 * T(9.81);
   const T t220 = T(0.25) * t218;
@@ -702,7 +738,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t239 = T(0.010000000000000002) * t218;
   const T t240 = t16 * T(0.44);
   const T t241 = t239 + t240;
-  const T t242 = std::cos(q[0]);
+  const T t242 = cos_q[0];
   const T t243 = T(9.81) * t242;
   const T t244 = t241 + t243;
   const T t245 = t2 * t244;
@@ -1080,14 +1116,17 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
 //   out qdd[6]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd) {
-  const T t0 = std::sin(q[2]);
-  const T t1 = std::cos(q[1]);
-  const T t2 = std::cos(q[2]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 0; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
+  const T t1 = cos_q[1];
+  const T t2 = cos_q[2];
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
   const T t10 = t9 * t9;
@@ -1102,12 +1141,12 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t19 = t18 * T(2.008);
   const T t20 = t12 * T(0.228);
   const T t21 = t19 + t20;
-  const T t22 = std::sin(q[3]);
+  const T t22 = sin_q[3];
   const T t23 = qd[1] * t8;
   const T t24 = t0 * t23;
   const T t25 = qd[2] * t15;
   const T t26 = t24 - t25;
-  const T t27 = std::cos(q[3]);
+  const T t27 = cos_q[3];
   const T t28 = t26 * t27;
   const T t29 = t16 * t22;
   const T t30 = t28 + t29;
@@ -1133,8 +1172,8 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t50 = t38 * T(1.01);
   const T t51 = t49 - t50;
   const T t52 = t44 + qd[4];
-  const T t53 = std::sin(q[4]);
-  const T t54 = std::cos(q[4]);
+  const T t53 = sin_q[4];
+  const T t54 = cos_q[4];
   const T t55 = t36 * t54;
   const T t56 = t33 * t53;
   const T t57 = t55 + t56;
@@ -1157,8 +1196,8 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t74 = t72 - t73;
   const T t75 = qd[4] * t63;
   const T t76 = t74 + t75;
-  const T t77 = std::sin(q[5]);
-  const T t78 = std::cos(q[5]);
+  const T t77 = sin_q[5];
+  const T t78 = cos_q[5];
   const T t79 = t35 * t78;
   const T t80 = t76 * t77;
   const T t81 = t79 - t80;
@@ -1297,7 +1336,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t214 = t213 * T(0.3);
   const T t215 = t211 * T(0.07);
   const T t216 = t214 - t215;
-  const T t217 = std::sin(q[0]);
+  const T t217 = sin_q[0];
   const T t218 = qd[0] * qd[0];
   const T t219 = t217 * T(9.81);
   const T t220 = T(0.25) * t218;
@@ -1322,7 +1361,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t239 = T(0.010000000000000002) * t218;
   const T t240 = t16 * T(0.44);
   const T t241 = t239 + t240;
-  const T t242 = std::cos(q[0]);
+  const T t242 = cos_q[0];
   const T t243 = T(9.81) * t242;
   const T t244 = t241 + t243;
   const T t245 = t2 * t244;
@@ -2245,8 +2284,11 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
 //   out qdd[6]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) {
-  const T t0 = std::sin(q[5]);
-  const T t1 = std::cos(q[5]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 0; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[5];
+  const T t1 = cos_q[5];
   const T t2 = t1 * t1;
   const T t3 = t0 * t1;
   const T t4 = t2 * T(0.029422150000000005);
@@ -2323,8 +2365,8 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t75 = t73 * t74;
   const T t76 = t75 - t51;
   const T t77 = t76 - t34;
-  const T t78 = std::sin(q[4]);
-  const T t79 = std::cos(q[4]);
+  const T t78 = sin_q[4];
+  const T t79 = cos_q[4];
   const T t80 = t79 * t79;
   const T t81 = T(2.0) * t80;
   const T t82 = T(1.0) - t81;
@@ -2413,14 +2455,14 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t165 = t148 * t159;
   const T t166 = t120 * t165;
   const T t167 = t164 - t166;
-  const T t168 = std::sin(q[3]);
+  const T t168 = sin_q[3];
   const T t169 = T(1.01) - t112;
   const T t170 = t110 * T(0.009999999999999998);
   const T t171 = t170 - t117;
   const T t172 = t159 * t169;
   const T t173 = t120 * t172;
   const T t174 = t171 + t173;
-  const T t175 = std::cos(q[3]);
+  const T t175 = cos_q[3];
   const T t176 = t174 * t175;
   const T t177 = t167 * t168;
   const T t178 = t176 - t177;
@@ -2568,7 +2610,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t320 = t282 * t319;
   const T t321 = t258 * t320;
   const T t322 = t255 + t321;
-  const T t323 = std::sin(q[2]);
+  const T t323 = sin_q[2];
   const T t324 = T(0.3) * t249;
   const T t325 = t229 + t324;
   const T t326 = T(0.228) - t325;
@@ -2595,7 +2637,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t347 = t319 * t326;
   const T t348 = t258 * t347;
   const T t349 = t346 + t348;
-  const T t350 = std::cos(q[2]);
+  const T t350 = cos_q[2];
   const T t351 = t349 * t350;
   const T t352 = t322 * t323;
   const T t353 = t351 - t352;
@@ -2718,7 +2760,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t470 = t432 * t467;
   const T t471 = t408 * t470;
   const T t472 = t469 - t471;
-  const T t473 = std::cos(q[1]);
+  const T t473 = cos_q[1];
   const T t474 = t404 + T(0.7880000000000001);
   const T t475 = t326 * t347;
   const T t476 = t338 + t475;
@@ -2743,7 +2785,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t495 = t467 * t474;
   const T t496 = t408 * t495;
   const T t497 = t494 - t496;
-  const T t498 = std::sin(q[1]);
+  const T t498 = sin_q[1];
   const T t499 = t497 * t498;
   const T t500 = t472 * t473;
   const T t501 = t499 + t500;
@@ -2784,7 +2826,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t536 = T(0.25) * t535;
   const T t537 = t528 + t536;
   const T t538 = T(0.49799999999999994) - t537;
-  const T t539 = std::sin(q[0]);
+  const T t539 = sin_q[0];
   const T t540 = t478 - t485;
   const T t541 = T(0.010000000000000002) * t491;
   const T t542 = T(0.22) * t540;
@@ -2809,7 +2851,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t561 = T(0.25) * t560;
   const T t562 = t558 + t561;
   const T t563 = T(2.7100000000000004) - t562;
-  const T t564 = std::cos(q[0]);
+  const T t564 = cos_q[0];
   const T t565 = t563 * t564;
   const T t566 = t538 * t539;
   const T t567 = t565 + t566;
@@ -3726,14 +3768,17 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
 //   out tau[6]: joint forces (N m or N) per coordinate
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
-  const T t0 = std::sin(q[2]);
-  const T t1 = std::cos(q[1]);
-  const T t2 = std::cos(q[2]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 0; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[2];
+  const T t1 = cos_q[1];
+  const T t2 = cos_q[2];
   const T t3 = t2 * qd[1];
   const T t4 = t1 * qd[0];
   const T t5 = t0 * t4;
   const T t6 = t3 - t5;
-  const T t7 = std::sin(q[1]);
+  const T t7 = sin_q[1];
   const T t8 = qd[0] * t7;
   const T t9 = qd[2] + t8;
   const T t10 = t9 * t9;
@@ -3751,8 +3796,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t22 = t21 * T(2.008);
   const T t23 = t12 * T(0.228);
   const T t24 = t22 - t23;
-  const T t25 = std::sin(q[3]);
-  const T t26 = std::cos(q[3]);
+  const T t25 = sin_q[3];
+  const T t26 = cos_q[3];
   const T t27 = qd[1] * t8;
   const T t28 = t1 * qdd[0];
   const T t29 = t27 - t28;
@@ -3786,8 +3831,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t57 = t45 * T(1.01);
   const T t58 = t56 - t57;
   const T t59 = t51 + qd[4];
-  const T t60 = std::sin(q[4]);
-  const T t61 = std::cos(q[4]);
+  const T t60 = sin_q[4];
+  const T t61 = cos_q[4];
   const T t62 = t43 * t61;
   const T t63 = t40 * t60;
   const T t64 = t62 + t63;
@@ -3803,7 +3848,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t74 = t73 * T(0.33);
   const T t75 = t67 * T(0.312);
   const T t76 = t74 - t75;
-  const T t77 = std::sin(q[5]);
+  const T t77 = sin_q[5];
   const T t78 = t0 * qdd[1];
   const T t79 = t2 * t29;
   const T t80 = t78 - t79;
@@ -3815,7 +3860,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t86 = t84 + t85;
   const T t87 = qd[4] * t71;
   const T t88 = t87 - t86;
-  const T t89 = std::cos(q[5]);
+  const T t89 = cos_q[5];
   const T t90 = t68 * t89;
   const T t91 = t77 * t88;
   const T t92 = t90 + t91;
@@ -3961,7 +4006,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t232 = t28 * T(0.010000000000000002);
   const T t233 = T(0.22) * t231;
   const T t234 = t232 + t233;
-  const T t235 = std::sin(q[0]);
+  const T t235 = sin_q[0];
   const T t236 = qd[0] * qd[0];
   const T t237 = t235 * T(9.81);
   const T t238 = T(0.25) * t236;
@@ -3987,7 +4032,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t258 = T(0.010000000000000002) * t236;
   const T t259 = T(0.22) * t257;
   const T t260 = t258 + t259;
-  const T t261 = std::cos(q[0]);
+  const T t261 = cos_q[0];
   const T t262 = qdd[0] * T(0.25);
   const T t263 = T(9.81) * t261;
   const T t264 = t262 - t263;
@@ -4377,30 +4422,33 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
 //   out wrench_on_base[6]: force (N) then moment (N m) on the base, base axes
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base) {
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 0; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = qd[0] * qd[0];
   const T t1 = qdd[0] * T(0.49799999999999994);
   const T t2 = t0 * T(2.7100000000000004);
   const T t3 = t1 - t2;
-  const T t4 = std::sin(q[0]);
+  const T t4 = sin_q[0];
   const T t5 = t4 * T(133.41600000000003);
   const T t6 = t5 - t3;
-  const T t7 = std::cos(q[1]);
+  const T t7 = cos_q[1];
   const T t8 = t0 * t7;
   const T t9 = t7 * t8;
   const T t10 = qd[1] * qd[1];
   const T t11 = t9 + t10;
-  const T t12 = std::sin(q[1]);
+  const T t12 = sin_q[1];
   const T t13 = t8 * t12;
   const T t14 = qdd[1] - t13;
   const T t15 = t14 * T(1.826);
   const T t16 = t11 * T(0.7880000000000001);
   const T t17 = t15 + t16;
-  const T t18 = std::sin(q[2]);
+  const T t18 = sin_q[2];
   const T t19 = qd[0] * qd[1];
   const T t20 = t12 * t19;
   const T t21 = qdd[0] * t7;
   const T t22 = t20 - t21;
-  const T t23 = std::cos(q[2]);
+  const T t23 = cos_q[2];
   const T t24 = qdd[1] * t23;
   const T t25 = t18 * t22;
   const T t26 = t24 + t25;
@@ -4427,8 +4475,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t47 = t46 * T(2.008);
   const T t48 = t36 * T(0.228);
   const T t49 = t47 + t48;
-  const T t50 = std::sin(q[3]);
-  const T t51 = std::cos(q[3]);
+  const T t50 = sin_q[3];
+  const T t51 = cos_q[3];
   const T t52 = t42 * t51;
   const T t53 = t34 * t50;
   const T t54 = t52 + t53;
@@ -4446,8 +4494,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t66 = t58 * T(1.01);
   const T t67 = t65 + t66;
   const T t68 = t54 + qd[4];
-  const T t69 = std::sin(q[4]);
-  const T t70 = std::cos(q[4]);
+  const T t69 = sin_q[4];
+  const T t70 = cos_q[4];
   const T t71 = t55 * t70;
   const T t72 = t62 * t69;
   const T t73 = t71 + t72;
@@ -4472,7 +4520,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t92 = t91 * T(0.33);
   const T t93 = t76 * T(0.312);
   const T t94 = t92 - t93;
-  const T t95 = std::sin(q[5]);
+  const T t95 = sin_q[5];
   const T t96 = t32 * t50;
   const T t97 = t51 * t80;
   const T t98 = t96 + t97;
@@ -4483,7 +4531,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t103 = t101 + t102;
   const T t104 = qd[4] * t89;
   const T t105 = t104 - t103;
-  const T t106 = std::cos(q[5]);
+  const T t106 = cos_q[5];
   const T t107 = t86 * t106;
   const T t108 = t95 * t105;
   const T t109 = t107 + t108;
@@ -4611,7 +4659,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t231 = t7 * t188;
   const T t232 = t230 + t231;
   const T t233 = t232 - t6;
-  const T t234 = std::cos(q[0]);
+  const T t234 = cos_q[0];
   const T t235 = qdd[0] * T(2.7100000000000004);
   const T t236 = t0 * T(0.49799999999999994);
   const T t237 = t235 + t236;

@@ -29,22 +29,55 @@ constexpr bool moving_base = true;
 // Joint coordinates in the order of q, qd, qdd, tau.
 constexpr const char* coordinate_names[4] = {"m_686f7573696e672e30", "m_686f7573696e672e31", "probe", "head"};
 
+// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
+// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
+// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
+// go to std::sin and std::cos.
+template <class T>
+inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
+  const double x = static_cast<double>(angle);
+  if (!(std::abs(x) < 1e6)) {
+    sine = static_cast<T>(std::sin(x));
+    cosine = static_cast<T>(std::cos(x));
+    return;
+  }
+  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const double kd = static_cast<double>(k);
+  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r2 = r * r;
+  const double s = r + r * r2 *
+      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
+          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
+       1.6666666666666666e-01);
+  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
+      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
+          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
+       4.1666666666666664e-02);
+  const long long quadrant = k & 3;
+  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
+  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
+  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+}
+
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact)
 // Cost: 6 mul, 4 add/sub, 0 div, 0 sqrt, 2 sin/cos; 12 operations, 12 temporaries.
 //   in  q[4]: joint coordinates (rad or m): housing.0, housing.1, probe, head
 //   out M[16]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
+  T sin_q[2], cos_q[2];
+  for (int trig_index = 1; trig_index < 2; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = q[2] * T(3.35);
   const T t1 = T(4.273000000000001) + t0;
   const T t2 = q[2] * t1;
   const T t3 = t2 * T(2.0);
   const T t4 = T(3.89602) + t3;
-  const T t5 = std::cos(q[1]);
+  const T t5 = cos_q[1];
   const T t6 = t5 * t5;
   const T t7 = t4 * t6;
   const T t8 = T(0.0458999999999999) + t7;
-  const T t9 = std::sin(q[1]);
+  const T t9 = sin_q[1];
   const T t10 = t9 * T(9e-04);
   const T t11 = t3 + T(3.94192);
   M[0] = t8;
@@ -75,14 +108,17 @@ inline void mass_matrix(const T* q, T* M) {
 //   out b[4]: generalized forces (N m or N) per coordinate
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* b) {
+  T sin_q[4], cos_q[4];
+  for (int trig_index = 0; trig_index < 4; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = q[0] * T(1200.0);
   const T t1 = qd[0] * T(60.0);
   const T t2 = t0 + t1;
-  const T t3 = std::sin(q[1]);
+  const T t3 = sin_q[1];
   const T t4 = qd[0] + base[0];
-  const T t5 = std::cos(q[1]);
-  const T t6 = std::sin(q[0]);
-  const T t7 = std::cos(q[0]);
+  const T t5 = cos_q[1];
+  const T t6 = sin_q[0];
+  const T t7 = cos_q[0];
   const T t8 = t7 * base[2];
   const T t9 = t6 * base[1];
   const T t10 = t8 - t9;
@@ -90,11 +126,11 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t12 = t3 * t4;
   const T t13 = t11 + t12;
   const T t14 = t13 + qd[3];
-  const T t15 = std::sin(q[3]);
+  const T t15 = sin_q[3];
   const T t16 = t3 * t10;
   const T t17 = t4 * t5;
   const T t18 = t16 - t17;
-  const T t19 = std::cos(q[3]);
+  const T t19 = cos_q[3];
   const T t20 = t6 * base[2];
   const T t21 = base[1] * t7;
   const T t22 = t20 + t21;
@@ -263,17 +299,20 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
 //   out qdd[4]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
+  T sin_q[4], cos_q[4];
+  for (int trig_index = 0; trig_index < 4; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = q[0] * T(1200.0);
   const T t1 = qd[0] * T(60.0);
   const T t2 = t0 + t1;
   const T t3 = qd[0] + base[0];
-  const T t4 = std::sin(q[1]);
-  const T t5 = std::sin(q[0]);
-  const T t6 = std::cos(q[0]);
+  const T t4 = sin_q[1];
+  const T t5 = sin_q[0];
+  const T t6 = cos_q[0];
   const T t7 = t6 * base[2];
   const T t8 = t5 * base[1];
   const T t9 = t7 - t8;
-  const T t10 = std::cos(q[1]);
+  const T t10 = cos_q[1];
   const T t11 = t9 * t10;
   const T t12 = t3 * t4;
   const T t13 = t11 + t12;
@@ -281,12 +320,12 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t15 = t4 * t9;
   const T t16 = t3 * t10;
   const T t17 = t15 - t16;
-  const T t18 = std::sin(q[3]);
+  const T t18 = sin_q[3];
   const T t19 = t5 * base[2];
   const T t20 = base[1] * t6;
   const T t21 = t19 + t20;
   const T t22 = t21 + qd[1];
-  const T t23 = std::cos(q[3]);
+  const T t23 = cos_q[3];
   const T t24 = t22 * t23;
   const T t25 = t17 * t18;
   const T t26 = t24 + t25;
@@ -473,18 +512,21 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
 //   out qdd[4]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
+  T sin_q[4], cos_q[4];
+  for (int trig_index = 0; trig_index < 4; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = q[2] * T(6.7);
   const T t1 = T(4.273000000000001) + t0;
   const T t2 = q[2] * t1;
   const T t3 = q[2] * T(4.273000000000001);
   const T t4 = t2 + t3;
   const T t5 = t4 + T(3.89692);
-  const T t6 = std::cos(q[1]);
+  const T t6 = cos_q[1];
   const T t7 = t6 * t6;
   const T t8 = t5 * t7;
   const T t9 = T(0.045) + t8;
-  const T t10 = std::sin(q[0]);
-  const T t11 = std::cos(q[0]);
+  const T t10 = sin_q[0];
+  const T t11 = cos_q[0];
   const T t12 = t11 * base[5];
   const T t13 = t10 * base[4];
   const T t14 = t12 - t13;
@@ -493,7 +535,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t17 = t15 + t16;
   const T t18 = t17 * qd[0];
   const T t19 = t18 - t14;
-  const T t20 = std::sin(q[1]);
+  const T t20 = sin_q[1];
   const T t21 = t6 * t20;
   const T t22 = t5 * t21;
   const T t23 = t19 * t22;
@@ -524,11 +566,11 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t48 = t20 * t43;
   const T t49 = t47 + t48;
   const T t50 = t49 + qd[3];
-  const T t51 = std::sin(q[3]);
+  const T t51 = sin_q[3];
   const T t52 = t20 * t46;
   const T t53 = t6 * t43;
   const T t54 = t52 - t53;
-  const T t55 = std::cos(q[3]);
+  const T t55 = cos_q[3];
   const T t56 = t17 + qd[1];
   const T t57 = t55 * t56;
   const T t58 = t51 * t54;
@@ -687,11 +729,14 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
 //   out tau[4]: joint forces (N m or N) per coordinate
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* tau) {
-  const T t0 = std::sin(q[1]);
+  T sin_q[4], cos_q[4];
+  for (int trig_index = 0; trig_index < 4; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[1];
   const T t1 = base[0] + qd[0];
-  const T t2 = std::cos(q[1]);
-  const T t3 = std::sin(q[0]);
-  const T t4 = std::cos(q[0]);
+  const T t2 = cos_q[1];
+  const T t3 = sin_q[0];
+  const T t4 = cos_q[0];
   const T t5 = t4 * base[2];
   const T t6 = t3 * base[1];
   const T t7 = t5 - t6;
@@ -699,11 +744,11 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t9 = t0 * t1;
   const T t10 = t8 + t9;
   const T t11 = t10 + qd[3];
-  const T t12 = std::sin(q[3]);
+  const T t12 = sin_q[3];
   const T t13 = t0 * t7;
   const T t14 = t1 * t2;
   const T t15 = t13 - t14;
-  const T t16 = std::cos(q[3]);
+  const T t16 = cos_q[3];
   const T t17 = t3 * base[2];
   const T t18 = base[1] * t4;
   const T t19 = t17 + t18;
@@ -864,8 +909,11 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
 //   out wrench_on_base[6]: force (N) then moment (N m) on the base, base axes
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* wrench_on_base) {
-  const T t0 = std::cos(q[0]);
-  const T t1 = std::sin(q[0]);
+  T sin_q[4], cos_q[4];
+  for (int trig_index = 0; trig_index < 4; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[0];
+  const T t1 = sin_q[0];
   const T t2 = t1 * base[2];
   const T t3 = t0 * base[1];
   const T t4 = t2 + t3;
@@ -879,9 +927,9 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t12 = t11 * qd[0];
   const T t13 = t8 + t12;
   const T t14 = t13 + qdd[1];
-  const T t15 = std::sin(q[1]);
+  const T t15 = sin_q[1];
   const T t16 = qd[0] + base[0];
-  const T t17 = std::cos(q[1]);
+  const T t17 = cos_q[1];
   const T t18 = t11 * t17;
   const T t19 = t15 * t16;
   const T t20 = t18 + t19;
@@ -917,8 +965,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t50 = t25 * T(4.273000000000001);
   const T t51 = t49 * T(6.7);
   const T t52 = t50 + t51;
-  const T t53 = std::cos(q[3]);
-  const T t54 = std::sin(q[3]);
+  const T t53 = cos_q[3];
+  const T t54 = sin_q[3];
   const T t55 = t54 * wrench[1];
   const T t56 = t53 * wrench[0];
   const T t57 = t55 - t56;
@@ -1082,28 +1130,31 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
 //   out velocity[15]: x, y, z (m/s) per point, relative to the base, same order
 template <class T>
 inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) {
+  T sin_q[4], cos_q[4];
+  for (int trig_index = 0; trig_index < 4; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
   const T t0 = q[2] + T(0.1);
-  const T t1 = std::sin(q[1]);
+  const T t1 = sin_q[1];
   const T t2 = t0 * t1;
   const T t3 = t1 + t2;
-  const T t4 = std::cos(q[1]);
-  const T t5 = std::sin(q[0]);
+  const T t4 = cos_q[1];
+  const T t5 = sin_q[0];
   const T t6 = t4 * t5;
   const T t7 = t0 * t6;
   const T t8 = -t6;
   const T t9 = t8 - t7;
-  const T t10 = std::cos(q[0]);
+  const T t10 = cos_q[0];
   const T t11 = t4 * t10;
   const T t12 = t0 * t11;
   const T t13 = T(0.25) + t12;
   const T t14 = t11 + t13;
-  const T t15 = std::cos(q[3]);
+  const T t15 = cos_q[3];
   const T t16 = t4 * t15;
   const T t17 = t1 * T(0.9500000000000001);
   const T t18 = t16 * T(0.03);
   const T t19 = t2 + t17;
   const T t20 = t18 + t19;
-  const T t21 = std::sin(q[3]);
+  const T t21 = sin_q[3];
   const T t22 = t10 * t21;
   const T t23 = t1 * t5;
   const T t24 = t15 * t23;

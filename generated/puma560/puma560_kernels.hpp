@@ -29,19 +29,52 @@ constexpr bool moving_base = false;
 // Joint coordinates in the order of q, qd, qdd, tau.
 constexpr const char* coordinate_names[6] = {"link1", "link2", "link3", "link4", "link5", "link6"};
 
+// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
+// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
+// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
+// go to std::sin and std::cos.
+template <class T>
+inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
+  const double x = static_cast<double>(angle);
+  if (!(std::abs(x) < 1e6)) {
+    sine = static_cast<T>(std::sin(x));
+    cosine = static_cast<T>(std::cos(x));
+    return;
+  }
+  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const double kd = static_cast<double>(k);
+  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r2 = r * r;
+  const double s = r + r * r2 *
+      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
+          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
+       1.6666666666666666e-01);
+  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
+      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
+          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
+       4.1666666666666664e-02);
+  const long long quadrant = k & 3;
+  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
+  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
+  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+}
+
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
 // Cost: 93 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 174 operations, 174 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
 //   out M[36]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
-  const T t0 = std::cos(q[4]);
+  T sin_q[5], cos_q[5];
+  for (int trig_index = 1; trig_index < 5; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[4];
   const T t1 = t0 * t0;
   const T t2 = t1 * T(0.00020216);
   const T t3 = T(0.0018421599999999998) - t2;
-  const T t4 = std::sin(q[4]);
-  const T t5 = std::sin(q[3]);
-  const T t6 = std::cos(q[3]);
+  const T t4 = sin_q[4];
+  const T t5 = sin_q[3];
+  const T t6 = cos_q[3];
   const T t7 = t4 * t6;
   const T t8 = t4 * t5;
   const T t9 = t7 * T(5.846399999999999e-05);
@@ -61,7 +94,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t23 = t7 * T(0.00011692799999999998);
   const T t24 = t23 - t22;
   const T t25 = t14 + t24;
-  const T t26 = std::cos(q[2]);
+  const T t26 = cos_q[2];
   const T t27 = t0 * t4;
   const T t28 = t4 * T(0.0012435839999999998);
   const T t29 = T(0.00020216) * t27;
@@ -70,7 +103,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t32 = t0 * T(5.846399999999999e-05);
   const T t33 = t32 - t31;
   const T t34 = t33 + T(0.011273199);
-  const T t35 = std::sin(q[2]);
+  const T t35 = sin_q[2];
   const T t36 = t26 * t35;
   const T t37 = t34 * t36;
   const T t38 = t26 * t26;
@@ -90,7 +123,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t52 = T(1.6018612020000003) - t51;
   const T t53 = t14 - t41;
   const T t54 = t52 + t53;
-  const T t55 = std::cos(q[1]);
+  const T t55 = cos_q[1];
   const T t56 = T(2.0) * t38;
   const T t57 = T(1.0) - t56;
   const T t58 = t34 * t57;
@@ -102,7 +135,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t64 = t63 * T(0.4318);
   const T t65 = t64 - t60;
   const T t66 = t65 + T(0.0070992);
-  const T t67 = std::sin(q[1]);
+  const T t67 = sin_q[1];
   const T t68 = t55 * t67;
   const T t69 = t66 * t68;
   const T t70 = t55 * t55;
@@ -256,23 +289,26 @@ inline void mass_matrix(const T* q, T* M) {
 //   out b[6]: generalized forces (N m or N) per coordinate
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* wrench, T* b) {
-  const T t0 = std::sin(q[4]);
-  const T t1 = std::cos(q[3]);
-  const T t2 = std::cos(q[2]);
-  const T t3 = std::sin(q[1]);
-  const T t4 = std::sin(q[2]);
-  const T t5 = std::cos(q[1]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 1; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[4];
+  const T t1 = cos_q[3];
+  const T t2 = cos_q[2];
+  const T t3 = sin_q[1];
+  const T t4 = sin_q[2];
+  const T t5 = cos_q[1];
   const T t6 = qd[0] * t5;
   const T t7 = t4 * t6;
   const T t8 = t3 * qd[0];
   const T t9 = t2 * t8;
   const T t10 = t7 + t9;
-  const T t11 = std::sin(q[3]);
+  const T t11 = sin_q[3];
   const T t12 = qd[2] + qd[1];
   const T t13 = t11 * t12;
   const T t14 = t1 * t10;
   const T t15 = t13 - t14;
-  const T t16 = std::cos(q[4]);
+  const T t16 = cos_q[4];
   const T t17 = t2 * t6;
   const T t18 = t4 * t8;
   const T t19 = t17 - t18;
@@ -281,11 +317,11 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* w
   const T t22 = t0 * t15;
   const T t23 = t21 + t22;
   const T t24 = t23 + qd[5];
-  const T t25 = std::sin(q[5]);
+  const T t25 = sin_q[5];
   const T t26 = t0 * t20;
   const T t27 = t15 * t16;
   const T t28 = t26 - t27;
-  const T t29 = std::cos(q[5]);
+  const T t29 = cos_q[5];
   const T t30 = t1 * t12;
   const T t31 = t10 * t11;
   const T t32 = t30 + t31;
@@ -599,27 +635,30 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* w
 //   out qdd[6]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T* wrench, T* qdd) {
-  const T t0 = std::cos(q[2]);
-  const T t1 = std::sin(q[1]);
-  const T t2 = std::sin(q[2]);
-  const T t3 = std::cos(q[1]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 1; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[2];
+  const T t1 = sin_q[1];
+  const T t2 = sin_q[2];
+  const T t3 = cos_q[1];
   const T t4 = qd[0] * t3;
   const T t5 = t2 * t4;
   const T t6 = t1 * qd[0];
   const T t7 = t0 * t6;
   const T t8 = t5 + t7;
-  const T t9 = std::cos(q[3]);
+  const T t9 = cos_q[3];
   const T t10 = qd[2] + qd[1];
-  const T t11 = std::sin(q[3]);
+  const T t11 = sin_q[3];
   const T t12 = t10 * t11;
   const T t13 = t8 * t9;
   const T t14 = t12 - t13;
-  const T t15 = std::sin(q[4]);
+  const T t15 = sin_q[4];
   const T t16 = t0 * t4;
   const T t17 = t2 * t6;
   const T t18 = t16 - t17;
   const T t19 = t18 + qd[3];
-  const T t20 = std::cos(q[4]);
+  const T t20 = cos_q[4];
   const T t21 = t19 * t20;
   const T t22 = t14 * t15;
   const T t23 = t21 + t22;
@@ -627,12 +666,12 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t25 = t15 * t19;
   const T t26 = t14 * t20;
   const T t27 = t25 - t26;
-  const T t28 = std::sin(q[5]);
+  const T t28 = sin_q[5];
   const T t29 = t9 * t10;
   const T t30 = t8 * t11;
   const T t31 = t29 + t30;
   const T t32 = t31 + qd[4];
-  const T t33 = std::cos(q[5]);
+  const T t33 = cos_q[5];
   const T t34 = t32 * t33;
   const T t35 = t27 * t28;
   const T t36 = t34 + t35;
@@ -1264,24 +1303,27 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
 //   out qdd[6]: joint accelerations (rad/s^2 or m/s^2)
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T* wrench, T* qdd) {
-  const T t0 = std::cos(q[4]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 1; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[4];
   const T t1 = t0 * t0;
   const T t2 = t1 * T(0.00024216);
   const T t3 = T(0.0018421599999999998) - t2;
   const T t4 = T(1.0) / t3;
-  const T t5 = std::sin(q[4]);
+  const T t5 = sin_q[4];
   const T t6 = t5 * t5;
   const T t7 = t4 * t6;
   const T t8 = t1 * T(0.012916407125949915);
   const T t9 = t7 * T(8.294399999999998e-06);
   const T t10 = t8 - t9;
-  const T t11 = std::cos(q[3]);
+  const T t11 = cos_q[3];
   const T t12 = t11 * t11;
   const T t13 = t10 * t12;
   const T t14 = t8 - t13;
   const T t15 = t14 * T(0.00041208999999999994);
   const T t16 = T(0.31816200550000007) + t15;
-  const T t17 = std::sin(q[3]);
+  const T t17 = sin_q[3];
   const T t18 = t0 * t17;
   const T t19 = t5 * t18;
   const T t20 = t11 * t17;
@@ -1345,14 +1387,14 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t78 = t76 * t77;
   const T t79 = t78 - t71;
   const T t80 = t79 - t63;
-  const T t81 = std::cos(q[2]);
+  const T t81 = cos_q[2];
   const T t82 = t14 * T(0.00876554);
   const T t83 = T(0.0203) * t64;
   const T t84 = t82 - t83;
   const T t85 = T(0.011273199) - t84;
   const T t86 = t61 * t76;
   const T t87 = t85 + t86;
-  const T t88 = std::sin(q[2]);
+  const T t88 = sin_q[2];
   const T t89 = t81 * t88;
   const T t90 = t87 * t89;
   const T t91 = t81 * t81;
@@ -1413,7 +1455,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t146 = t142 * t145;
   const T t147 = t142 * t146;
   const T t148 = t138 + t147;
-  const T t149 = std::cos(q[1]);
+  const T t149 = cos_q[1];
   const T t150 = T(0.8913300000000002) - t66;
   const T t151 = t30 * t77;
   const T t152 = t151 - t150;
@@ -1471,7 +1513,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t204 = t203 + T(0.023751);
   const T t205 = t146 * t204;
   const T t206 = t198 + t205;
-  const T t207 = std::sin(q[1]);
+  const T t207 = sin_q[1];
   const T t208 = qd[1] * qd[0];
   const T t209 = t207 * t208;
   const T t210 = t206 * t209;
@@ -1549,11 +1591,11 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t282 = t5 * t279;
   const T t283 = t281 + t282;
   const T t284 = t283 + qd[5];
-  const T t285 = std::sin(q[5]);
+  const T t285 = sin_q[5];
   const T t286 = t5 * t280;
   const T t287 = t0 * t279;
   const T t288 = t286 - t287;
-  const T t289 = std::cos(q[5]);
+  const T t289 = cos_q[5];
   const T t290 = t272 + qd[4];
   const T t291 = t289 * t290;
   const T t292 = t285 * t288;
@@ -2028,23 +2070,26 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
 //   out tau[6]: joint forces (N m or N) per coordinate
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wrench, T* tau) {
-  const T t0 = std::sin(q[4]);
-  const T t1 = std::cos(q[3]);
-  const T t2 = std::cos(q[2]);
-  const T t3 = std::sin(q[1]);
-  const T t4 = std::sin(q[2]);
-  const T t5 = std::cos(q[1]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 1; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = sin_q[4];
+  const T t1 = cos_q[3];
+  const T t2 = cos_q[2];
+  const T t3 = sin_q[1];
+  const T t4 = sin_q[2];
+  const T t5 = cos_q[1];
   const T t6 = qd[0] * t5;
   const T t7 = t4 * t6;
   const T t8 = t3 * qd[0];
   const T t9 = t2 * t8;
   const T t10 = t7 + t9;
-  const T t11 = std::sin(q[3]);
+  const T t11 = sin_q[3];
   const T t12 = qd[2] + qd[1];
   const T t13 = t11 * t12;
   const T t14 = t1 * t10;
   const T t15 = t13 - t14;
-  const T t16 = std::cos(q[4]);
+  const T t16 = cos_q[4];
   const T t17 = t2 * t6;
   const T t18 = t4 * t8;
   const T t19 = t17 - t18;
@@ -2053,11 +2098,11 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t22 = t0 * t15;
   const T t23 = t21 + t22;
   const T t24 = t23 + qd[5];
-  const T t25 = std::sin(q[5]);
+  const T t25 = sin_q[5];
   const T t26 = t0 * t20;
   const T t27 = t15 * t16;
   const T t28 = t26 - t27;
-  const T t29 = std::cos(q[5]);
+  const T t29 = cos_q[5];
   const T t30 = t1 * t12;
   const T t31 = t10 * t11;
   const T t32 = t30 + t31;
@@ -2411,21 +2456,24 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
 //   out wrench_on_base[6]: force (N) then moment (N m) on the base, base axes
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, T* wrench_on_base) {
-  const T t0 = std::cos(q[1]);
+  T sin_q[6], cos_q[6];
+  for (int trig_index = 0; trig_index < 6; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[1];
   const T t1 = qd[0] * qd[0];
   const T t2 = t0 * t1;
   const T t3 = t0 * t2;
   const T t4 = qd[1] * qd[1];
   const T t5 = t3 + t4;
-  const T t6 = std::sin(q[1]);
+  const T t6 = sin_q[1];
   const T t7 = t2 * t6;
   const T t8 = qdd[1] - t7;
   const T t9 = t8 * T(0.10439999999999999);
   const T t10 = t5 * T(3.79559);
   const T t11 = t9 + t10;
   const T t12 = qd[1] + qd[2];
-  const T t13 = std::sin(q[2]);
-  const T t14 = std::cos(q[2]);
+  const T t13 = sin_q[2];
+  const T t14 = cos_q[2];
   const T t15 = t0 * qd[0];
   const T t16 = t14 * t15;
   const T t17 = qd[0] * t6;
@@ -2443,12 +2491,12 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   const T t29 = t28 * T(0.8913300000000002);
   const T t30 = t22 * T(0.025374999999999998);
   const T t31 = t29 - t30;
-  const T t32 = std::cos(q[5]);
-  const T t33 = std::sin(q[5]);
+  const T t32 = cos_q[5];
+  const T t33 = sin_q[5];
   const T t34 = t33 * wrench[1];
   const T t35 = t32 * wrench[0];
   const T t36 = t34 - t35;
-  const T t37 = std::sin(q[3]);
+  const T t37 = sin_q[3];
   const T t38 = qd[1] * t15;
   const T t39 = t6 * qdd[0];
   const T t40 = t38 + t39;
@@ -2460,7 +2508,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   const T t46 = t44 - t45;
   const T t47 = qd[2] * t19;
   const T t48 = t47 - t46;
-  const T t49 = std::cos(q[3]);
+  const T t49 = cos_q[3];
   const T t50 = t23 * t49;
   const T t51 = t37 * t48;
   const T t52 = t50 + t51;
@@ -2470,8 +2518,8 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   const T t56 = t55 * qd[3];
   const T t57 = t56 - t52;
   const T t58 = qdd[4] - t57;
-  const T t59 = std::sin(q[4]);
-  const T t60 = std::cos(q[4]);
+  const T t59 = sin_q[4];
+  const T t60 = cos_q[4];
   const T t61 = t19 + qd[3];
   const T t62 = t60 * t61;
   const T t63 = t55 * t59;
@@ -2552,7 +2600,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   const T t138 = t136 + t137;
   const T t139 = qdd[0] * T(4.9339825);
   const T t140 = t138 + t139;
-  const T t141 = std::cos(q[0]);
+  const T t141 = cos_q[0];
   const T t142 = t41 * T(2.0);
   const T t143 = t142 - t42;
   const T t144 = t38 * T(2.0);
@@ -2574,7 +2622,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   const T t160 = t148 + t159;
   const T t161 = t1 * T(4.9339825);
   const T t162 = t161 - t160;
-  const T t163 = std::sin(q[0]);
+  const T t163 = sin_q[0];
   const T t164 = t162 * t163;
   const T t165 = t140 * t141;
   const T t166 = t164 - t165;
@@ -2833,11 +2881,14 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
 //   out velocity[3]: x, y, z (m/s) per point, relative to the base, same order
 template <class T>
 inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) {
-  const T t0 = std::cos(q[2]);
-  const T t1 = std::cos(q[1]);
-  const T t2 = std::cos(q[0]);
-  const T t3 = std::sin(q[2]);
-  const T t4 = std::sin(q[1]);
+  T sin_q[3], cos_q[3];
+  for (int trig_index = 0; trig_index < 3; ++trig_index)
+    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  const T t0 = cos_q[2];
+  const T t1 = cos_q[1];
+  const T t2 = cos_q[0];
+  const T t3 = sin_q[2];
+  const T t4 = sin_q[1];
   const T t5 = t2 * t4;
   const T t6 = t3 * t5;
   const T t7 = t1 * t2;
@@ -2849,7 +2900,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t13 = t12 * T(0.4318);
   const T t14 = t9 * T(0.0203);
   const T t15 = t13 + t14;
-  const T t16 = std::sin(q[0]);
+  const T t16 = sin_q[0];
   const T t17 = t16 * T(0.15005);
   const T t18 = t7 * T(0.4318);
   const T t19 = t17 + t18;

@@ -131,7 +131,7 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
   for (int i = 0; i < model.dof(); ++i) {
     out << (i ? ", " : "") << "\"" << mangle_identifier(model.coordinates[i]) << "\"";
   }
-  out << "};\n\n";
+  out << "};\n\n" << engine::emit_support(kernels.kernels);
   for (const auto& k : kernels.kernels) out << engine::emit_kernel(k) << "\n";
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
   out << "// Forward dynamics by the cheaper route, " << chosen.name << ".\n"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -37,6 +38,8 @@ std::string count_summary(const OpCount& c) {
 }
 
 namespace {
+
+std::size_t at(int index) { return static_cast<std::size_t>(index); }
 
 // The kernel's parameter list; arrays not in `named` are left unnamed (-Wunused-parameter), and
 // `carry` is appended for a part ("" for none, "/*carry*/" when the part does not touch it).
@@ -79,8 +82,15 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
       case Op::mul: value = operand(in.a) + " * " + operand(in.b); break;
       case Op::div: value = operand(in.a) + " / " + operand(in.b); break;
       case Op::neg: value = "-" + operand(in.a); break;
-      case Op::sin: value = "std::sin(" + operand(in.a) + ")"; break;
-      case Op::cos: value = "std::cos(" + operand(in.a) + ")"; break;
+      case Op::sin:
+      case Op::cos: {
+        const char* name = in.op == Op::sin ? "sin" : "cos";
+        const Instruction& angle = code[at(in.a)];
+        value = angle.op == Op::input ? std::string(name) + "_" + mangle_identifier(angle.array) + "[" +
+                                            std::to_string(angle.index) + "]"
+                                      : "std::" + std::string(name) + "(" + operand(in.a) + ")";
+        break;
+      }
       case Op::sqrt: value = "std::sqrt(" + operand(in.a) + ")"; break;
     }
     printed[i].operand = "t" + std::to_string(next_temp++);
@@ -91,7 +101,33 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
 
 bool is_computed(const Instruction& in) { return in.op != Op::constant && in.op != Op::input; }
 
-std::size_t at(int index) { return static_cast<std::size_t>(index); }
+// The sines and cosines of input elements computed in one function, by array: the highest
+// element and the lowest.
+using TrigInputs = std::map<std::string, std::pair<int, int>>;
+
+bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
+  return (code[i].op == Op::sin || code[i].op == Op::cos) && code[at(code[i].a)].op == Op::input;
+}
+
+void add_trig_input(const std::vector<Instruction>& code, std::size_t i, TrigInputs& trig) {
+  if (!is_trig_of_input(code, i)) return;
+  const Instruction& angle = code[at(code[i].a)];
+  auto [it, added] = trig.emplace(angle.array, std::pair{angle.index, angle.index});
+  if (!added) it->second = {std::max(it->second.first, angle.index), std::min(it->second.second, angle.index)};
+}
+
+// T sin_q[n], cos_q[n]; and the loop filling elements lowest..highest.
+std::string trig_prologue(const TrigInputs& trig) {
+  std::string text;
+  for (const auto& [array, range] : trig) {
+    const std::string name = mangle_identifier(array), size = std::to_string(range.first + 1);
+    text += "  T sin_" + name + "[" + size + "], cos_" + name + "[" + size + "];\n";
+    text += "  for (int trig_index = " + std::to_string(range.second) + "; trig_index < " + size +
+            "; ++trig_index)\n    dyngen_sin_cos(" + name + "[trig_index], sin_" + name + "[trig_index], cos_" +
+            name + "[trig_index]);\n";
+  }
+  return text;
+}
 
 // The list cut into parts of at most kInstructionsPerPart computed instructions, in list order.
 // A value computed in one part and read in a later one gets a slot of `carry`.
@@ -162,6 +198,10 @@ void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>&
     out << "template <class T>\nvoid part" << p << "("
         << parameter_list(kernel, cut.arrays[at(p)], reads.empty() && !writes ? "/*carry*/" : "carry") << ") {\n";
     for (const int k : reads) out << "  const T " << printed[at(k)].operand << " = carry[" << cut.slot[at(k)] << "];\n";
+    TrigInputs trig;
+    for (std::size_t i = 0; i < code.size(); ++i)
+      if (cut.part[i] == p) add_trig_input(code, i, trig);
+    out << trig_prologue(trig);
     for (std::size_t i = 0; i < code.size(); ++i) {
       if (!is_computed(code[i]) || cut.part[i] != p) continue;
       out << printed[i].statement;
@@ -199,7 +239,8 @@ std::string emit_kernel(const Kernel& kernel) {
   std::set<std::string> outputs;
   for (const auto* docs : {&kernel.inputs, &kernel.outputs}) {
     for (const auto& array : *docs) {
-      if (is_temporary_name(mangle_identifier(array.name))) {
+      const std::string name = mangle_identifier(array.name);
+      if (is_temporary_name(name) || name == "trig_index" || name.starts_with("sin_") || name.starts_with("cos_")) {
         throw std::invalid_argument("emit: array name " + array.name + " would shadow a temporary");
       }
       (docs == &kernel.inputs ? inputs : outputs).insert(array.name);
@@ -234,10 +275,52 @@ std::string emit_kernel(const Kernel& kernel) {
   }
   out << "template <class T>\ninline void " << mangle_identifier(kernel.name) << "(" << parameter_list(kernel, named, "")
       << ") {\n";
+  TrigInputs trig;
+  for (std::size_t i = 0; i < printed.size(); ++i) add_trig_input(kernel.code.instructions, i, trig);
+  out << trig_prologue(trig);
   for (const PrintedInstruction& p : printed) out << p.statement;
   for (const OutputSlot& slot : kernel.code.outputs) out << store(slot, printed);
   out << "}\n";
   return out.str();
+}
+
+std::string emit_support(const std::vector<Kernel>& kernels) {
+  bool needed = false;
+  for (const Kernel& kernel : kernels)
+    for (std::size_t i = 0; i < kernel.code.instructions.size(); ++i)
+      needed = needed || is_trig_of_input(kernel.code.instructions, i);
+  if (!needed) return "";
+  return R"(// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
+// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
+// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
+// go to std::sin and std::cos.
+template <class T>
+inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
+  const double x = static_cast<double>(angle);
+  if (!(std::abs(x) < 1e6)) {
+    sine = static_cast<T>(std::sin(x));
+    cosine = static_cast<T>(std::cos(x));
+    return;
+  }
+  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const double kd = static_cast<double>(k);
+  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r2 = r * r;
+  const double s = r + r * r2 *
+      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
+          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
+       1.6666666666666666e-01);
+  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
+      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
+          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
+       4.1666666666666664e-02);
+  const long long quadrant = k & 3;
+  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
+  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
+  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+}
+
+)";
 }
 
 std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels) {
@@ -253,7 +336,7 @@ std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels) {
         << "\n";
   }
   out << "#pragma once\n\n#include <cmath>\n\nnamespace " << mangle_identifier(info.namespace_name)
-      << " {\n\n";
+      << " {\n\n" << emit_support(kernels);
   for (const auto& k : kernels) out << emit_kernel(k) << "\n";
   out << "}  // namespace " << mangle_identifier(info.namespace_name) << "\n";
   return out.str();

@@ -38,6 +38,13 @@ struct FileInfo {
 // op counts), then the kernels in namespace `info.namespace_name`.
 std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels);
 
+// Sines and cosines of input elements (joint angles) are computed together at the top of the
+// function that needs them, one dyngen_sin_cos call per element in a loop over the array
+// (sin_<array>[i], cos_<array>[i]); other sines and cosines call std::sin and std::cos.
+// emit_support gives the helper those kernels need, to be printed once per header in the
+// kernels' namespace before them (empty when none needs it).
+std::string emit_support(const std::vector<Kernel>& kernels);
+
 // One kernel: its comment block (summary, cost, layout of inputs and outputs) and the function
 // `template <class T> inline void name(const T* in..., T* out...)`. A kernel of more than
 // kInstructionsPerPart computed instructions is printed as functions name_parts::part0, part1, …

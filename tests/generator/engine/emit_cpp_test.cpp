@@ -165,6 +165,73 @@ TEST(EmitCpp, LongKernelsArePrintedAsPartsThatCompileAndAgree) {
   }
 }
 
+// Sines and cosines of input elements come from the header's dyngen_sin_cos, computed once per
+// element in the prologue; that of an expression from std::sin. Both compilers, against std::sin
+// and std::cos: near multiples of pi/2, up to the 1e6 beyond which std:: takes over, and non-finite.
+TEST(EmitCpp, SinesAndCosinesOfInputsAgreeWithTheStandardLibrary) {
+  Context ctx;
+  ContextScope scope(ctx);
+  std::vector<Expr> out;
+  for (int i = 1; i < 4; ++i) {
+    const Expr x = Expr::input(InputRole::q, "q", i, "q" + std::to_string(i));
+    out.push_back(sin(x));
+    out.push_back(cos(x));
+  }
+  out.push_back(sin(Expr::input(InputRole::q, "q", 1, "q1") * Expr(2.0)));
+  Kernel kernel{"angles", "sines and cosines", {{"q", 4, "angles"}}, {{"out", static_cast<int>(out.size()), "o"}},
+                flatten({{"out", out}})};
+  const std::string source = emit_cpp({"m", "trig", "h", "trig_ns", {}}, {kernel});
+  EXPECT_NE(source.find("for (int trig_index = 1; trig_index < 4; ++trig_index)"), std::string::npos);
+  EXPECT_NE(source.find("std::sin("), std::string::npos);
+  for (const std::string compiler : {"g++", "clang++"}) {
+    const fs::path dir = scratch_dir("trig_" + compiler);
+    std::ofstream(dir / "k.hpp") << source;
+    std::ofstream(dir / "k.cpp") << R"(#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include "k.hpp"
+int main() {
+  std::mt19937_64 rng(5);
+  double worst = 0.0;
+  const auto check = [&](double a, double b, double c) {
+    const double q[4] = {0.0, a, b, c};
+    double out[7];
+    trig_ns::angles(q, out);
+    for (int i = 0; i < 3; ++i) {
+      const double expected[2] = {std::sin(q[i + 1]), std::cos(q[i + 1])};
+      for (int k = 0; k < 2; ++k) {
+        const double error = std::abs(out[2 * i + k] - expected[k]) / std::fmax(std::abs(expected[k]), 1e-300);
+        if (!(error <= worst) && !(std::isnan(expected[k]) && std::isnan(out[2 * i + k]))) worst = error;
+      }
+    }
+    return out[6] == std::sin(2.0 * a);
+  };
+  bool ok = true;
+  for (const double range : {1.0, 10.0, 1e3, 9.9e5, 1e8}) {
+    std::uniform_real_distribution<double> uniform(-range, range);
+    for (int n = 0; n < 20000; ++n) ok = check(uniform(rng), uniform(rng), uniform(rng)) && ok;
+  }
+  for (int k = -2000; k <= 2000; ++k) {
+    const double x = k * 1.5707963267948966;
+    ok = check(x, std::nextafter(x, 1e300), std::nextafter(x, -1e300)) && ok;
+  }
+  const double inf = std::numeric_limits<double>::infinity();
+  ok = check(0.0, inf, std::numeric_limits<double>::quiet_NaN()) && ok;
+  const float qf[4] = {0.0f, 0.5f, -2.0f, 3.0f};
+  float outf[7];
+  trig_ns::angles(qf, outf);
+  std::printf("worst relative error %g\n", worst);
+  return ok && worst <= 5e-16 && std::abs(outf[2] - std::sin(-2.0f)) < 1e-6f ? 0 : 1;
+}
+)";
+    const std::string command = compiler + " -std=c++17 -O2 -Wall -Wextra -Wpedantic -Wshadow -Werror " +
+                                (dir / "k.cpp").string() + " -o " + (dir / "k").string() + " && " + (dir / "k").string();
+    EXPECT_EQ(std::system(command.c_str()), 0) << compiler;
+    fs::remove_all(dir);
+  }
+}
+
 TEST(EmitCpp, RefusesUndeclaredInputs) {
   Context ctx;
   ContextScope scope(ctx);
