@@ -10,51 +10,12 @@
 #include <cmath>
 #include <random>
 
-#include "generator/algorithms/aba.hpp"
-#include "generator/algorithms/base_wrench.hpp"
-#include "generator/algorithms/crba.hpp"
-#include "generator/algorithms/kinematics.hpp"
-#include "generator/algorithms/rnea.hpp"
 #include "bundled_models.hpp"
+#include "dynamics_outputs.hpp"
 #include "random_model.hpp"
 
 namespace dyngen::algorithms {
 namespace {
-
-double relative(const std::vector<double>& a, const std::vector<double>& b) {
-  double scale = 1.0, worst = 0.0;
-  for (double x : b) scale = std::max(scale, std::abs(x));
-  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(a[i] - b[i]));
-  return worst / scale;
-}
-
-struct Outputs {
-  std::vector<double> tau, M, qdd, wrench, points;
-};
-
-Outputs outputs(const Mechanism<double>& mech, const State<double>& state) {
-  Outputs out;
-  RneaData<double> rnea_data(mech);
-  rnea(mech, state, rnea_data);
-  out.tau = rnea_data.tau;
-  CrbaData<double> crba_data(mech);
-  crba(mech, state, crba_data);
-  out.M = crba_data.H.data;
-  AbaData<double> aba_data(mech);
-  aba(mech, state, aba_data);
-  out.qdd = aba_data.qdd;
-  BaseWrenchData<double> wrench_data(mech);
-  base_wrench(mech, state, wrench_data);
-  for (int k = 0; k < 6; ++k) out.wrench.push_back(wrench_data.wrench[k]);
-  KinematicsData<double> kinematics_data(mech);
-  kinematics(mech, state, kinematics_data);
-  for (std::size_t p = 0; p < mech.points.size(); ++p)
-    for (int k = 0; k < 3; ++k) {
-      out.points.push_back(kinematics_data.point_position[p][k]);
-      out.points.push_back(kinematics_data.point_velocity[p][k]);
-    }
-  return out;
-}
 
 int moved_frames(const std::vector<FrameSlide>& plan) {
   return static_cast<int>(std::count_if(plan.begin(), plan.end(), [](const FrameSlide& s) {
@@ -73,9 +34,9 @@ double worst_difference(const Mechanism<double>& mech, std::mt19937& rng, int st
     slide_frames(slid, plan);
     for (int k = 0; k < states; ++k) {
       const State<double> state = test::random_state(rng, mech);
-      const Outputs a = outputs(slid, state), b = outputs(mech, state);
-      worst = std::max({worst, relative(a.tau, b.tau), relative(a.M, b.M), relative(a.qdd, b.qdd),
-                        relative(a.wrench, b.wrench), relative(a.points, b.points)});
+      const test::DynamicsOutputs a = test::dynamics_outputs(slid, state), b = test::dynamics_outputs(mech, state);
+      worst = std::max({worst, test::relative(a.tau, b.tau), test::relative(a.M, b.M), test::relative(a.qdd, b.qdd),
+                        test::relative(a.wrench, b.wrench), test::relative(a.points, b.points)});
     }
   }
   return worst;
