@@ -101,9 +101,12 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
 
 bool is_computed(const Instruction& in) { return in.op != Op::constant && in.op != Op::input; }
 
-// The sines and cosines of input elements computed in one function, by array: the highest
-// element and the lowest.
-using TrigInputs = std::map<std::string, std::pair<int, int>>;
+// The sines and cosines of input elements computed in one function: per array, the elements used.
+struct ElementRange {
+  int lowest;
+  int highest;
+};
+using TrigInputs = std::map<std::string, ElementRange>;
 
 bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
   return (code[i].op == Op::sin || code[i].op == Op::cos) && code[at(code[i].a)].op == Op::input;
@@ -112,17 +115,17 @@ bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
 void add_trig_input(const std::vector<Instruction>& code, std::size_t i, TrigInputs& trig) {
   if (!is_trig_of_input(code, i)) return;
   const Instruction& angle = code[at(code[i].a)];
-  auto [it, added] = trig.emplace(angle.array, std::pair{angle.index, angle.index});
-  if (!added) it->second = {std::max(it->second.first, angle.index), std::min(it->second.second, angle.index)};
+  auto [it, added] = trig.emplace(angle.array, ElementRange{angle.index, angle.index});
+  if (!added) it->second = {std::min(it->second.lowest, angle.index), std::max(it->second.highest, angle.index)};
 }
 
 // T sin_q[n], cos_q[n]; and the loop filling elements lowest..highest.
 std::string trig_prologue(const TrigInputs& trig) {
   std::string text;
   for (const auto& [array, range] : trig) {
-    const std::string name = mangle_identifier(array), size = std::to_string(range.first + 1);
+    const std::string name = mangle_identifier(array), size = std::to_string(range.highest + 1);
     text += "  T sin_" + name + "[" + size + "], cos_" + name + "[" + size + "];\n";
-    text += "  for (int trig_index = " + std::to_string(range.second) + "; trig_index < " + size +
+    text += "  for (int trig_index = " + std::to_string(range.lowest) + "; trig_index < " + size +
             "; ++trig_index)\n    dyngen_sin_cos(" + name + "[trig_index], sin_" + name + "[trig_index], cos_" +
             name + "[trig_index]);\n";
   }
