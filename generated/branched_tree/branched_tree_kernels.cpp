@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 103 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 182 operations, 182 temporaries
-//   generalized_forces: 362 mul, 290 add/sub, 0 div, 0 sqrt, 12 sin/cos; 664 operations, 664 temporaries
-//   forward_dynamics_crba: 537 mul, 393 add/sub, 5 div, 0 sqrt, 12 sin/cos; 947 operations, 947 temporaries
+//   generalized_forces: 351 mul, 286 add/sub, 0 div, 0 sqrt, 12 sin/cos; 649 operations, 649 temporaries
+//   forward_dynamics_crba: 526 mul, 390 add/sub, 5 div, 0 sqrt, 12 sin/cos; 933 operations, 933 temporaries
 //   forward_dynamics_aba: 699 mul, 501 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1217 operations, 1217 temporaries
-//   inverse_dynamics: 350 mul, 288 add/sub, 0 div, 0 sqrt, 12 sin/cos; 650 operations, 650 temporaries
-//   base_wrench: 477 mul, 405 add/sub, 0 div, 0 sqrt, 12 sin/cos; 894 operations, 894 temporaries
+//   inverse_dynamics: 339 mul, 287 add/sub, 0 div, 0 sqrt, 12 sin/cos; 638 operations, 638 temporaries
+//   base_wrench: 459 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 865 operations, 865 temporaries
 //   point_kinematics: 135 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 224 operations, 224 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 853 mul, 670 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1545 operations, 1545 temporaries
-//   generalized_forces: 716 mul, 680 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1420 operations, 1420 temporaries
-//   forward_dynamics_crba: 2140 mul, 1755 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3930 operations, 3930 temporaries
+//   generalized_forces: 654 mul, 617 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1295 operations, 1295 temporaries
+//   forward_dynamics_crba: 2078 mul, 1692 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3805 operations, 3805 temporaries
 //   forward_dynamics_aba: 1882 mul, 1605 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3522 operations, 3522 temporaries
-//   inverse_dynamics: 733 mul, 694 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1451 operations, 1451 temporaries
-//   base_wrench: 771 mul, 728 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1523 operations, 1523 temporaries
+//   inverse_dynamics: 667 mul, 631 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1322 operations, 1322 temporaries
+//   base_wrench: 705 mul, 664 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1393 operations, 1393 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain12_KERNELS_H

@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 5467 mul, 3982 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9507 operations, 9507 temporaries
-//   generalized_forces: 1940 mul, 1868 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3868 operations, 3868 temporaries
-//   forward_dynamics_crba: 13639 mul, 11082 add/sub, 29 div, 0 sqrt, 60 sin/cos; 24810 operations, 24810 temporaries
+//   generalized_forces: 1770 mul, 1697 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3527 operations, 3527 temporaries
+//   forward_dynamics_crba: 13469 mul, 10911 add/sub, 29 div, 0 sqrt, 60 sin/cos; 24469 operations, 24469 temporaries
 //   forward_dynamics_aba: 5155 mul, 4449 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9693 operations, 9693 temporaries
-//   inverse_dynamics: 1957 mul, 1882 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3899 operations, 3899 temporaries
-//   base_wrench: 1995 mul, 1916 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3971 operations, 3971 temporaries
+//   inverse_dynamics: 1783 mul, 1711 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3554 operations, 3554 temporaries
+//   base_wrench: 1821 mul, 1744 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3625 operations, 3625 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain30_kernels.h"

@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 197 mul, 173 add/sub, 0 div, 0 sqrt, 10 sin/cos; 380 operations, 380 temporaries
-//   generalized_forces: 308 mul, 284 add/sub, 0 div, 0 sqrt, 12 sin/cos; 604 operations, 604 temporaries
-//   forward_dynamics_crba: 612 mul, 520 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1149 operations, 1149 temporaries
+//   generalized_forces: 282 mul, 257 add/sub, 0 div, 0 sqrt, 12 sin/cos; 551 operations, 551 temporaries
+//   forward_dynamics_crba: 586 mul, 493 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1096 operations, 1096 temporaries
 //   forward_dynamics_aba: 791 mul, 657 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1465 operations, 1465 temporaries
-//   inverse_dynamics: 325 mul, 298 add/sub, 0 div, 0 sqrt, 12 sin/cos; 635 operations, 635 temporaries
-//   base_wrench: 363 mul, 332 add/sub, 0 div, 0 sqrt, 12 sin/cos; 707 operations, 707 temporaries
+//   inverse_dynamics: 295 mul, 271 add/sub, 0 div, 0 sqrt, 12 sin/cos; 578 operations, 578 temporaries
+//   base_wrench: 333 mul, 304 add/sub, 0 div, 0 sqrt, 12 sin/cos; 649 operations, 649 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain6_kernels.h"

@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 93 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 174 operations, 174 temporaries
-//   generalized_forces: 178 mul, 138 add/sub, 0 div, 0 sqrt, 10 sin/cos; 326 operations, 326 temporaries
-//   forward_dynamics_crba: 365 mul, 269 add/sub, 4 div, 0 sqrt, 10 sin/cos; 648 operations, 648 temporaries
+//   generalized_forces: 174 mul, 132 add/sub, 0 div, 0 sqrt, 10 sin/cos; 316 operations, 316 temporaries
+//   forward_dynamics_crba: 357 mul, 265 add/sub, 4 div, 0 sqrt, 10 sin/cos; 636 operations, 636 temporaries
 //   forward_dynamics_aba: 417 mul, 316 add/sub, 4 div, 0 sqrt, 10 sin/cos; 747 operations, 747 temporaries
-//   inverse_dynamics: 196 mul, 160 add/sub, 0 div, 0 sqrt, 10 sin/cos; 366 operations, 366 temporaries
-//   base_wrench: 219 mul, 175 add/sub, 0 div, 0 sqrt, 12 sin/cos; 406 operations, 406 temporaries
+//   inverse_dynamics: 187 mul, 153 add/sub, 0 div, 0 sqrt, 10 sin/cos; 350 operations, 350 temporaries
+//   base_wrench: 209 mul, 166 add/sub, 0 div, 0 sqrt, 12 sin/cos; 387 operations, 387 temporaries
 //   point_kinematics: 45 mul, 27 add/sub, 0 div, 0 sqrt, 6 sin/cos; 78 operations, 78 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

@@ -67,10 +67,11 @@ void rnea_forward_pass(const Mechanism<S>& mech, const State<S>& state, JointAcc
       data.a[u] += spatial::along(joint.motion_axis(), joint_rate(mech, state.qdd, j));
     data.U[u] = spatial::acceleration_operator(data.a[u].ang, data.w[u], data.v[u]);
     const RigidInertia<S>& I = mech.inertia[u];
-    // f_j = [m a_j + U_j h; h x a_j + I_O e_j + w_j x (I_O w_j)] - f_ext_j
+    // f_j = [m a_j + U_j h; h x a_j + I_O e_j + w_j x (I_O w_j)] - f_ext_j, the Euler moment
+    // I_O e_j + w_j x (I_O w_j) read from U_j's entries (special_products.hpp)
     data.f[u] = Vec6<S>{I.m * data.a[u].lin + data.U[u] * I.h,
-                        cross(I.h, data.a[u].lin) + I.I * data.a[u].ang +
-                            spatial::cross_inertia(data.w[u], I.I, data.v[u])} -
+                        cross(I.h, data.a[u].lin) +
+                            spatial::euler_moment(data.a[u].ang, data.w[u], I.I, data.U[u], data.v[u])} -
                 external_wrench(mech, state, j);
   }
 }

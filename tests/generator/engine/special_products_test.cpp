@@ -106,6 +106,37 @@ TEST(SpecialProducts, AccelerationOperatorServesEveryPointOfTheBody) {
             << "a, through U " << with_U.mul << "m+" << with_U.add << "a\n";
 }
 
+// The Euler moment I e + w x (I w) of a body whose U is computed anyway (RNEA): read from U's
+// off-diagonal entries it costs less than I e plus cross_inertia.
+TEST(SpecialProducts, EulerMomentReusesTheAccelerationOperator) {
+  const auto acceleration = [] {
+    Vec3<Expr> e;
+    for (int i = 0; i < 3; ++i) e[i] = Expr::input(InputRole::qd, "e", i, "e" + std::to_string(i));
+    return e;
+  };
+  const auto U_entries = [](const Mat3<Expr>& U) {
+    std::vector<Expr> out;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) out.push_back(U(i, j));
+    return out;
+  };
+  const OpCount through_U = count([&](const Operands& o) {
+    const Vec3<Expr> e = acceleration();
+    const auto v = spatial::omega_products(o.w);
+    const Mat3<Expr> U = spatial::acceleration_operator(e, o.w, v);
+    return concat(U_entries(U), elements(spatial::euler_moment(e, o.w, o.I, U, v)));
+  });
+  const OpCount separate = count([&](const Operands& o) {
+    const Vec3<Expr> e = acceleration();
+    const auto v = spatial::omega_products(o.w);
+    const Mat3<Expr> U = spatial::acceleration_operator(e, o.w, v);
+    return concat(U_entries(U), elements(o.I * e + spatial::cross_inertia(o.w, o.I, v)));
+  });
+  EXPECT_LT(through_U.total(), separate.total());
+  std::cout << "U and I e + w x (I w): separate " << separate.mul << "m+" << separate.add << "a, through U "
+            << through_U.mul << "m+" << through_U.add << "a\n";
+}
+
 TEST(SpecialProducts, RotationAboutOneAxisCongruence) {
   for (int k = 0; k < 3; ++k) {
     const OpCount special = count([k](const Operands& o) {

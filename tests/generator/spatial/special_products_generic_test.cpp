@@ -44,6 +44,19 @@ TEST(SpecialProducts, AccelerationOperatorGivesThePointAcceleration) {
   }
 }
 
+TEST(SpecialProducts, EulerMomentFromTheAccelerationOperatorMatchesDense) {
+  std::mt19937 rng(6);
+  for (int trial = 0; trial < 100; ++trial) {
+    const Eigen::Vector3d w = 3.0 * test::random_vector(rng);
+    const Eigen::Vector3d e = 2.0 * test::random_vector(rng);
+    const Eigen::Matrix3d I = test::random_symmetric(rng);
+    const OmegaProducts<double> v = omega_products(test::vec3(w));
+    const Mat3<double> U = acceleration_operator(test::vec3(e), test::vec3(w), v);
+    const Vec3<double> moment = euler_moment(test::vec3(e), test::vec3(w), test::mat3(I), U, v);
+    EXPECT_LE((eig(moment) - (I * e + w.cross(I * w))).norm(), 1e-13);
+  }
+}
+
 TEST(SpecialProducts, AxisRotationIsTheTransposedRotationAboutTheAxis) {
   for (int k = 0; k < 3; ++k) {
     const double q = 0.7;
