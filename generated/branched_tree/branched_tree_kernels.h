@@ -5,13 +5,13 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 103 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 182 operations, 182 temporaries
-//   generalized_forces: 351 mul, 286 add/sub, 0 div, 0 sqrt, 12 sin/cos; 649 operations, 649 temporaries
-//   forward_dynamics_crba: 526 mul, 390 add/sub, 5 div, 0 sqrt, 12 sin/cos; 933 operations, 933 temporaries
-//   forward_dynamics_aba: 699 mul, 501 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1217 operations, 1217 temporaries
-//   inverse_dynamics: 339 mul, 287 add/sub, 0 div, 0 sqrt, 12 sin/cos; 638 operations, 638 temporaries
-//   base_wrench: 459 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 865 operations, 865 temporaries
-//   point_kinematics: 135 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 224 operations, 224 temporaries
+//   mass_matrix: 101 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 180 operations, 180 temporaries
+//   generalized_forces: 332 mul, 286 add/sub, 0 div, 0 sqrt, 12 sin/cos; 630 operations, 630 temporaries
+//   forward_dynamics_crba: 491 mul, 390 add/sub, 5 div, 0 sqrt, 12 sin/cos; 898 operations, 898 temporaries
+//   forward_dynamics_aba: 661 mul, 501 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1179 operations, 1179 temporaries
+//   inverse_dynamics: 320 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 615 operations, 615 temporaries
+//   base_wrench: 440 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 846 operations, 846 temporaries
+//   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_branched_tree_KERNELS_H

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 853 mul, 670 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1545 operations, 1545 temporaries
-//   generalized_forces: 654 mul, 617 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1295 operations, 1295 temporaries
-//   forward_dynamics_crba: 2078 mul, 1692 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3805 operations, 3805 temporaries
-//   forward_dynamics_aba: 1882 mul, 1605 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3522 operations, 3522 temporaries
-//   inverse_dynamics: 667 mul, 631 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1322 operations, 1322 temporaries
-//   base_wrench: 705 mul, 664 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1393 operations, 1393 temporaries
+//   mass_matrix: 823 mul, 668 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1513 operations, 1513 temporaries
+//   generalized_forces: 652 mul, 617 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1293 operations, 1293 temporaries
+//   forward_dynamics_crba: 1972 mul, 1688 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3695 operations, 3695 temporaries
+//   forward_dynamics_aba: 1872 mul, 1605 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3512 operations, 3512 temporaries
+//   inverse_dynamics: 665 mul, 631 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1320 operations, 1320 temporaries
+//   base_wrench: 705 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1392 operations, 1392 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain12_kernels.h"

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 5467 mul, 3982 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9507 operations, 9507 temporaries
-//   generalized_forces: 1770 mul, 1697 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3527 operations, 3527 temporaries
-//   forward_dynamics_crba: 13469 mul, 10911 add/sub, 29 div, 0 sqrt, 60 sin/cos; 24469 operations, 24469 temporaries
-//   forward_dynamics_aba: 5155 mul, 4449 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9693 operations, 9693 temporaries
-//   inverse_dynamics: 1783 mul, 1711 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3554 operations, 3554 temporaries
-//   base_wrench: 1821 mul, 1744 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3625 operations, 3625 temporaries
+//   mass_matrix: 5305 mul, 3980 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9343 operations, 9343 temporaries
+//   generalized_forces: 1768 mul, 1697 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3525 operations, 3525 temporaries
+//   forward_dynamics_crba: 12904 mul, 10895 add/sub, 29 div, 0 sqrt, 60 sin/cos; 23888 operations, 23888 temporaries
+//   forward_dynamics_aba: 5133 mul, 4449 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9671 operations, 9671 temporaries
+//   inverse_dynamics: 1781 mul, 1711 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3552 operations, 3552 temporaries
+//   base_wrench: 1821 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3624 operations, 3624 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain30_kernels.h"

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 197 mul, 173 add/sub, 0 div, 0 sqrt, 10 sin/cos; 380 operations, 380 temporaries
-//   generalized_forces: 282 mul, 257 add/sub, 0 div, 0 sqrt, 12 sin/cos; 551 operations, 551 temporaries
-//   forward_dynamics_crba: 586 mul, 493 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1096 operations, 1096 temporaries
-//   forward_dynamics_aba: 791 mul, 657 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1465 operations, 1465 temporaries
-//   inverse_dynamics: 295 mul, 271 add/sub, 0 div, 0 sqrt, 12 sin/cos; 578 operations, 578 temporaries
-//   base_wrench: 333 mul, 304 add/sub, 0 div, 0 sqrt, 12 sin/cos; 649 operations, 649 temporaries
+//   mass_matrix: 193 mul, 172 add/sub, 0 div, 0 sqrt, 10 sin/cos; 375 operations, 375 temporaries
+//   generalized_forces: 280 mul, 257 add/sub, 0 div, 0 sqrt, 12 sin/cos; 549 operations, 549 temporaries
+//   forward_dynamics_crba: 560 mul, 493 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1070 operations, 1070 temporaries
+//   forward_dynamics_aba: 785 mul, 657 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1459 operations, 1459 temporaries
+//   inverse_dynamics: 293 mul, 271 add/sub, 0 div, 0 sqrt, 12 sin/cos; 576 operations, 576 temporaries
+//   base_wrench: 333 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 648 operations, 648 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain6_KERNELS_H

@@ -6,12 +6,12 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 6 mul, 4 add/sub, 0 div, 0 sqrt, 2 sin/cos; 12 operations, 12 temporaries
-//   generalized_forces: 92 mul, 74 add/sub, 0 div, 0 sqrt, 6 sin/cos; 172 operations, 172 temporaries
-//   forward_dynamics_crba: 105 mul, 81 add/sub, 2 div, 0 sqrt, 6 sin/cos; 194 operations, 194 temporaries
-//   forward_dynamics_aba: 111 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 198 operations, 198 temporaries
-//   inverse_dynamics: 85 mul, 70 add/sub, 0 div, 0 sqrt, 6 sin/cos; 161 operations, 161 temporaries
-//   base_wrench: 109 mul, 87 add/sub, 0 div, 0 sqrt, 6 sin/cos; 202 operations, 202 temporaries
-//   point_kinematics: 81 mul, 77 add/sub, 0 div, 0 sqrt, 6 sin/cos; 164 operations, 164 temporaries
+//   generalized_forces: 90 mul, 74 add/sub, 0 div, 0 sqrt, 6 sin/cos; 170 operations, 170 temporaries
+//   forward_dynamics_crba: 103 mul, 81 add/sub, 2 div, 0 sqrt, 6 sin/cos; 192 operations, 192 temporaries
+//   forward_dynamics_aba: 108 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 195 operations, 195 temporaries
+//   inverse_dynamics: 83 mul, 70 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
+//   base_wrench: 107 mul, 87 add/sub, 0 div, 0 sqrt, 6 sin/cos; 200 operations, 200 temporaries
+//   point_kinematics: 82 mul, 75 add/sub, 0 div, 0 sqrt, 6 sin/cos; 163 operations, 163 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "probe_cone_tree_kernels.h"

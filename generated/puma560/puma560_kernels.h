@@ -6,12 +6,12 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 93 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 174 operations, 174 temporaries
-//   generalized_forces: 174 mul, 132 add/sub, 0 div, 0 sqrt, 10 sin/cos; 316 operations, 316 temporaries
-//   forward_dynamics_crba: 357 mul, 265 add/sub, 4 div, 0 sqrt, 10 sin/cos; 636 operations, 636 temporaries
-//   forward_dynamics_aba: 417 mul, 316 add/sub, 4 div, 0 sqrt, 10 sin/cos; 747 operations, 747 temporaries
-//   inverse_dynamics: 187 mul, 153 add/sub, 0 div, 0 sqrt, 10 sin/cos; 350 operations, 350 temporaries
-//   base_wrench: 209 mul, 166 add/sub, 0 div, 0 sqrt, 12 sin/cos; 387 operations, 387 temporaries
-//   point_kinematics: 45 mul, 27 add/sub, 0 div, 0 sqrt, 6 sin/cos; 78 operations, 78 temporaries
+//   generalized_forces: 171 mul, 132 add/sub, 0 div, 0 sqrt, 10 sin/cos; 313 operations, 313 temporaries
+//   forward_dynamics_crba: 333 mul, 255 add/sub, 4 div, 0 sqrt, 10 sin/cos; 602 operations, 602 temporaries
+//   forward_dynamics_aba: 413 mul, 316 add/sub, 4 div, 0 sqrt, 10 sin/cos; 743 operations, 743 temporaries
+//   inverse_dynamics: 184 mul, 151 add/sub, 0 div, 0 sqrt, 10 sin/cos; 345 operations, 345 temporaries
+//   base_wrench: 207 mul, 166 add/sub, 0 div, 0 sqrt, 12 sin/cos; 385 operations, 385 temporaries
+//   point_kinematics: 44 mul, 27 add/sub, 0 div, 0 sqrt, 6 sin/cos; 77 operations, 77 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_puma560_KERNELS_H

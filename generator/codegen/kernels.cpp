@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
-#include <optional>
+#include <map>
 #include <stdexcept>
 
 #include "codegen/rewrites.hpp"
@@ -37,9 +37,10 @@ using Outputs = std::vector<std::pair<std::string, std::vector<S>>>;
 
 // Each kernel's outputs as the algorithm templates compute them: with Expr for generation, with
 // double for the reference the generated code is checked against.
+// `force_mech`, an exact rewrite of `mech`, gives the CRBA route's b (its H comes from `mech`).
 template <class S>
 Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
-                          const algorithms::State<S>& state) {
+                          const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state) {
   if (kernel == "mass_matrix") {
     algorithms::CrbaData<S> data(mech);
     algorithms::crba(mech, state, data);
@@ -50,7 +51,8 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
     algorithms::generalized_forces(mech, state, data);
     return {{"b", data.b}};
   }
-  if (kernel == "forward_dynamics_crba") return {{"qdd", algorithms::forward_dynamics_crba(mech, state)}};
+  if (kernel == "forward_dynamics_crba")
+    return {{"qdd", algorithms::forward_dynamics_crba(mech, force_mech, state)}};
   if (kernel == "forward_dynamics_aba") {
     algorithms::AbaData<S> data(mech);
     algorithms::aba(mech, state, data);
@@ -214,41 +216,51 @@ std::map<std::string, std::vector<double>> NumericReference::outputs(
     ++slot;
   }
   std::map<std::string, std::vector<double>> out;
-  for (auto& [name, values] : kernel_outputs(kernel, mech, state)) out[name] = std::move(values);
+  for (auto& [name, values] : kernel_outputs(kernel, mech, mech, state)) out[name] = std::move(values);
   return out;
 }
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options) {
   GeneratedKernels result;
-  // A kernel built in a fresh context from the mechanism under one rewrite (rewrites.hpp; the
-  // wrench on the base keeps what grouping would move onto the base).
-  const auto build = [&](const KernelRecipe& recipe, const Rewrite& rewrite) {
+  const std::vector<Rewrite> candidates = rewrites(model, options);
+  // A kernel built in a fresh context from the mechanism under the chosen rewrites (rewrites.hpp;
+  // the wrench on the base keeps what grouping would move onto the base).
+  const auto build = [&](const KernelRecipe& recipe, RewriteChoice choice) {
     engine::Context context(options.engine);
     engine::ContextScope scope(context);
     SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
     result.wrench_bodies = problem.wrench_bodies;
-    const bool on_base = std::string(recipe.name) == "base_wrench";
-    rewrite.apply(problem.mech, on_base ? algorithms::BaseGrouping::keep : algorithms::BaseGrouping::drop);
+    const auto base = std::string(recipe.name) == "base_wrench" ? algorithms::BaseGrouping::keep
+                                                                 : algorithms::BaseGrouping::drop;
+    algorithms::Mechanism<Expr> force_mech = problem.mech;
+    candidates[choice.inertia].apply(problem.mech, base);
+    candidates[choice.forces].apply(force_mech, base);
     std::vector<NamedOutput> outputs;
-    for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, problem.state)) {
+    for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, force_mech, problem.state)) {
       outputs.push_back({name, std::move(elements)});
     }
     std::string summary = recipe.summary;
-    if (!rewrite.note().empty()) summary += "; " + rewrite.note();
+    if (const std::string text = note(candidates, choice); !text.empty()) summary += "; " + text;
     return engine::Kernel{recipe.name, summary, input_docs(model, problem, recipe.inputs),
                           recipe.outputs(model), engine::flatten(outputs)};
   };
-  const std::vector<Rewrite> candidates = rewrites(model, options);
+  // The rewrite each kernel was cheapest under; the CRBA route's halves are the mass matrix and
+  // the generalized forces, built before it.
+  std::map<std::string, std::size_t> cheapest;
   for (const KernelRecipe& recipe : recipes(model)) {
     const auto start = std::chrono::steady_clock::now();
-    std::optional<engine::Kernel> kernel;
-    for (const Rewrite& rewrite : candidates) {
-      engine::Kernel built = build(recipe, rewrite);
-      if (!kernel || engine::count_operations(built.code).total() < engine::count_operations(kernel->code).total())
-        kernel = std::move(built);
-    }
-    result.kernels.push_back(std::move(*kernel));
+    const std::vector<RewriteChoice> choices =
+        std::string(recipe.name) == "forward_dynamics_crba"
+            ? crba_route_choices(candidates.size(), cheapest.at("mass_matrix"), cheapest.at("generalized_forces"))
+            : rewrite_choices(candidates.size());
+    std::vector<engine::Kernel> built;
+    const std::size_t best = cheapest_choice(choices, [&](RewriteChoice choice) {
+      built.push_back(build(recipe, choice));
+      return static_cast<std::uint64_t>(engine::count_operations(built.back().code).total());
+    });
+    cheapest[recipe.name] = choices[best].inertia;
+    result.kernels.push_back(std::move(built[best]));
     result.seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }

@@ -39,4 +39,36 @@ std::vector<Rewrite> rewrites(const Model& model, const GenerateOptions& options
   return list;
 }
 
+std::vector<RewriteChoice> rewrite_choices(std::size_t candidates) {
+  std::vector<RewriteChoice> choices;
+  for (std::size_t k = 0; k < candidates; ++k) choices.push_back({k, k});
+  return choices;
+}
+
+std::vector<RewriteChoice> crba_route_choices(std::size_t candidates, std::size_t cheapest_inertia,
+                                              std::size_t cheapest_forces) {
+  std::vector<RewriteChoice> choices = rewrite_choices(candidates);
+  if (cheapest_inertia != cheapest_forces) choices.push_back({cheapest_inertia, cheapest_forces});
+  return choices;
+}
+
+std::size_t cheapest_choice(const std::vector<RewriteChoice>& choices,
+                            const std::function<std::uint64_t(RewriteChoice)>& cost) {
+  std::size_t best = 0;
+  std::uint64_t best_cost = 0;
+  for (std::size_t k = 0; k < choices.size(); ++k) {
+    const std::uint64_t c = cost(choices[k]);
+    if (k == 0 || c < best_cost) best = k, best_cost = c;
+  }
+  return best;
+}
+
+std::string note(const std::vector<Rewrite>& candidates, RewriteChoice choice) {
+  const std::string inertia = candidates[choice.inertia].note();
+  if (choice.inertia == choice.forces) return inertia;
+  const std::string forces = candidates[choice.forces].note();
+  return "mass matrix: " + (inertia.empty() ? std::string("mechanism as given") : inertia) +
+         "; generalized forces: " + (forces.empty() ? std::string("mechanism as given") : forces);
+}
+
 }  // namespace dyngen::codegen

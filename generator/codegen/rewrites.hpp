@@ -5,6 +5,9 @@
 // with the fewest operations is kept, the mechanism as given winning ties.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,5 +33,27 @@ struct Rewrite {
 // The mechanism as given first, then those `options` enable; sliding only when the model's
 // plan moves some frame.
 std::vector<Rewrite> rewrites(const Model& model, const GenerateOptions& options);
+
+// The rewrites a kernel is built under, as indices into the candidate list: one for the whole
+// mechanism (inertia == forces), or, for the CRBA route, one for H and one for b.
+struct RewriteChoice {
+  std::size_t inertia = 0;
+  std::size_t forces = 0;
+};
+
+// Every candidate alone; for the CRBA route also the rewrite cheapest for H alone with the one
+// cheapest for b alone, when they differ: two exact rewrites of a mechanism have the same H(q)
+// and b, so each half may take its own.
+std::vector<RewriteChoice> rewrite_choices(std::size_t candidates);
+std::vector<RewriteChoice> crba_route_choices(std::size_t candidates, std::size_t cheapest_inertia,
+                                              std::size_t cheapest_forces);
+
+// Builds through `cost` (which returns the operation count) under each of `choices`; the index
+// of the cheapest, the earlier on ties.
+std::size_t cheapest_choice(const std::vector<RewriteChoice>& choices,
+                            const std::function<std::uint64_t(RewriteChoice)>& cost);
+
+// What the kernel summary says about a choice; empty for the mechanism as given.
+std::string note(const std::vector<Rewrite>& candidates, RewriteChoice choice);
 
 }  // namespace dyngen::codegen

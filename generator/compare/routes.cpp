@@ -1,6 +1,7 @@
 #include "compare/routes.hpp"
 
 #include <chrono>
+#include <functional>
 #include <string>
 
 #include "codegen/rewrites.hpp"
@@ -78,20 +79,54 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
   codegen::GenerateOptions enabled;
   enabled.group_inertial_parameters = grouped;
   enabled.slide_frames = slid;
-  RouteCost cost;
-  bool first = true;
-  // as build_kernels: every rewrite, the cheapest kept
-  for (const codegen::Rewrite& rewrite : codegen::rewrites(model, enabled)) {
+  const std::vector<codegen::Rewrite> candidates = codegen::rewrites(model, enabled);
+  // What `outputs` costs on the problem (H's mechanism, b's mechanism) under `choice`, built in a
+  // fresh context.
+  using Outputs = std::function<std::vector<Expr>(const codegen::SymbolicProblem&, const algorithms::Mechanism<Expr>&)>;
+  const auto count = [&](codegen::RewriteChoice choice, const Outputs& outputs) {
     engine::Context context(options);
     engine::ContextScope scope(context);
     codegen::SymbolicProblem problem =
         constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
                                        : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
-    rewrite.apply(problem.mech, algorithms::BaseGrouping::drop);
-    const OpTally count(engine::count_operations(engine::flatten({{"qdd", forward_dynamics(problem, route)}})));
-    if (first || count.total() < cost.count.total()) cost.count = count;
-    first = false;
+    algorithms::Mechanism<Expr> force_mech = problem.mech;
+    candidates[choice.inertia].apply(problem.mech, algorithms::BaseGrouping::drop);
+    candidates[choice.forces].apply(force_mech, algorithms::BaseGrouping::drop);
+    return OpTally(engine::count_operations(engine::flatten({{"out", outputs(problem, force_mech)}})));
+  };
+  // as build_kernels: every rewrite (codegen::cheapest_build), for the CRBA route also H and b each
+  // under the rewrite cheapest for it
+  std::vector<codegen::RewriteChoice> choices = codegen::rewrite_choices(candidates.size());
+  if (route == ForwardRoute::crba) {
+    const auto cheapest = [&](const Outputs& outputs) {
+      const std::vector<codegen::RewriteChoice> alone = codegen::rewrite_choices(candidates.size());
+      return alone[codegen::cheapest_choice(alone, [&](codegen::RewriteChoice choice) {
+                     return count(choice, outputs).total();
+                   })].inertia;
+    };
+    const std::size_t inertia = cheapest([](const codegen::SymbolicProblem& sp, const algorithms::Mechanism<Expr>&) {
+      algorithms::CrbaData<Expr> data(sp.mech);
+      algorithms::crba(sp.mech, sp.state, data);
+      return data.H.data;
+    });
+    const std::size_t forces = cheapest([](const codegen::SymbolicProblem& sp, const algorithms::Mechanism<Expr>&) {
+      algorithms::GeneralizedForcesData<Expr> data(sp.mech);
+      algorithms::generalized_forces(sp.mech, sp.state, data);
+      return data.b;
+    });
+    choices = codegen::crba_route_choices(candidates.size(), inertia, forces);
   }
+  const Outputs qdd = [route](const codegen::SymbolicProblem& sp, const algorithms::Mechanism<Expr>& force_mech) {
+    if (route == ForwardRoute::crba) return algorithms::forward_dynamics_crba(sp.mech, force_mech, sp.state);
+    return forward_dynamics(sp, route);
+  };
+  std::vector<OpTally> tallies;
+  const std::size_t best = codegen::cheapest_choice(choices, [&](codegen::RewriteChoice choice) {
+    tallies.push_back(count(choice, qdd));
+    return tallies.back().total();
+  });
+  RouteCost cost;
+  cost.count = tallies[best];
   cost.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return cost;
 }

@@ -60,6 +60,20 @@ PolyId Context::intern_poly(std::vector<Term> terms) {
   return id;
 }
 
+bool Context::find_monomial(const std::vector<Factor>& factors, MonoId& id) const {
+  const auto it = monomial_index_.find(factors);
+  if (it == monomial_index_.end()) return false;
+  id = it->second;
+  return true;
+}
+
+bool Context::find_poly(const std::vector<Term>& terms, PolyId& id) const {
+  const auto it = poly_index_.find(terms);
+  if (it == poly_index_.end()) return false;
+  id = it->second;
+  return true;
+}
+
 AtomId Context::intern_atom(const Atom& atom) {
   AtomKey key{atom.kind, atom.arg, atom.array, atom.index};
   const bool shared = atom.kind != AtomKind::temp || options_.dedup;

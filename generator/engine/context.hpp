@@ -83,6 +83,10 @@ class Context {
 
   MonoId intern_monomial(std::vector<Factor> factors);
   PolyId intern_poly(std::vector<Term> terms);
+  // The monomial with these factors if one was interned; else no value.
+  bool find_monomial(const std::vector<Factor>& factors, MonoId& id) const;
+  // The poly with these terms if one was interned; else no value.
+  bool find_poly(const std::vector<Term>& terms, PolyId& id) const;
   AtomId intern_atom(const Atom& atom);
 
   // Input variable; declaring the same (array, index) twice returns the same atom.

@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace dyngen::engine {
 
@@ -31,6 +32,9 @@ struct InstructionKeyHash {
     return h;
   }
 };
+
+// |c|·m: a coefficient magnitude and a monomial.
+using ScaledMonomial = std::pair<double, MonoId>;
 
 class Flattener {
  public:
@@ -88,9 +92,69 @@ class Flattener {
     }
   }
 
+  // How many reachable monomials of degree three or more contain each product of all their
+  // factors but one: emit_monomial builds a product from the part most others share. Visits every
+  // reachable poly once.
+  void count_partial_products(const std::vector<PolyId>& roots) {
+    std::vector<PolyId> pending = roots;
+    std::unordered_map<PolyId, bool> seen;
+    std::unordered_map<MonoId, bool> counted;
+    std::map<ScaledMonomial, bool> counted_scaled;
+    while (!pending.empty()) {
+      const PolyId p = pending.back();
+      pending.pop_back();
+      if (!seen.emplace(p, true).second) continue;
+      reachable_.insert(p);
+      for (const Term& t : ctx_.poly(p)) {
+        const auto& factors = ctx_.monomial(t.mono);
+        for (const Factor& f : factors) {
+          if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
+        }
+        const double magnitude = std::abs(t.coef);
+        const bool lone = std::count_if(ctx_.poly(p).begin(), ctx_.poly(p).end(), [&](const Term& other) {
+                            return std::abs(other.coef) == magnitude && other.mono != Context::kUnitMonomial;
+                          }) == 1;
+        ++monomial_polys_[t.mono];
+        if (magnitude != 1.0 && lone && degree(factors) >= 2 &&
+            counted_scaled.emplace(ScaledMonomial{magnitude, t.mono}, true).second) {
+          for (std::size_t k = 0; k < factors.size(); ++k) ++scaled_partial_uses_[{magnitude, without(t.mono, k)}];
+        }
+        if (degree(factors) < 3 || !counted.emplace(t.mono, true).second) continue;
+        for (std::size_t k = 0; k < factors.size(); ++k) ++partial_uses_[without(t.mono, k)];
+      }
+    }
+  }
+
   std::vector<Instruction> take() { return std::move(instructions_); }
 
  private:
+  static std::uint32_t degree(const std::vector<Factor>& factors) {
+    std::uint32_t d = 0;
+    for (const Factor& f : factors) d += f.power;
+    return d;
+  }
+
+  // 1 + the factor k of `mono` for which c·(mono without k) is shared by most reachable terms
+  // (at least two), 0 when none is or another poly needs `mono` itself.
+  std::size_t shared_scaled_partial(double magnitude, MonoId mono) {
+    const auto& factors = ctx_.monomial(mono);
+    if (degree(factors) < 2 || monomial_polys_[mono] > 1) return 0;
+    std::size_t best = 0;
+    int most = 1;
+    for (std::size_t k = 0; k < factors.size(); ++k) {
+      const auto it = scaled_partial_uses_.find({magnitude, without(mono, k)});
+      if (it != scaled_partial_uses_.end() && it->second > most) best = k + 1, most = it->second;
+    }
+    return best;
+  }
+
+  // The monomial without one power of its factor k.
+  MonoId without(MonoId id, std::size_t k) {
+    std::vector<Factor> rest = ctx_.monomial(id);
+    if (--rest[k].power == 0) rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(k));
+    return ctx_.intern_monomial(std::move(rest));
+  }
+
   int push(Instruction instruction) {
     if (instruction.op == Op::add || instruction.op == Op::mul) {
       if (instruction.a > instruction.b) std::swap(instruction.a, instruction.b);
@@ -131,27 +195,74 @@ class Flattener {
     throw std::logic_error("flatten: unknown atom kind");
   }
 
-  // A product of atoms reuses a product already emitted: m = d·(m/d) where d is m without one
-  // factor and already computed (c² of c²·I₁ once c² exists); otherwise m = (m without its last
-  // factor)·last, so monomials that begin alike share their prefix products.
+  // A part of a monomial (a sub-multiset of its factors) that is computed already: an atom, or a
+  // monomial emitted before.
+  bool computed(const std::vector<Factor>& part) {
+    if (part.size() == 1 && part[0].power == 1) return true;
+    MonoId id;
+    return ctx_.find_monomial(part, id) && mono_value_.contains(id);
+  }
+
+  // m = A·B with A computed and B computed or cheapest to finish (L_ij·x_j of an LTDL solve is
+  // (a·1/D)·(y·1/D') from two products that exist); false when no split beats building m anew.
+  bool split_at_computed_part(const std::vector<Factor>& factors, std::vector<Factor>& a, std::vector<Factor>& b) {
+    std::vector<AtomId> atoms;
+    for (const Factor& f : factors) atoms.insert(atoms.end(), f.power, f.atom);
+    const std::size_t d = atoms.size();
+    if (d < 3 || d > 12) return false;
+    const auto part = [&](unsigned mask) {
+      std::vector<Factor> out;
+      for (std::size_t i = 0; i < d; ++i) {
+        if (!(mask & (1u << i))) continue;
+        if (!out.empty() && out.back().atom == atoms[i]) {
+          ++out.back().power;
+        } else {
+          out.push_back({atoms[i], 1});
+        }
+      }
+      return out;
+    };
+    std::size_t best_cost = d - 1;  // multiplications without reuse
+    for (unsigned mask = 1; mask + 1 < (1u << d); ++mask) {
+      const auto size = static_cast<std::size_t>(std::popcount(mask));
+      if (size < 2) continue;
+      std::vector<Factor> first = part(mask);
+      if (!computed(first)) continue;
+      std::vector<Factor> rest = part(((1u << d) - 1) & ~mask);
+      const std::size_t cost = computed(rest) ? 1 : d - size;
+      if (cost < best_cost) best_cost = cost, a = std::move(first), b = std::move(rest);
+    }
+    return best_cost < d - 1;
+  }
+
+  // A product of atoms m = d·(m/d), where d is m without one factor: a d already computed (c² of
+  // c²·I₁ once c² exists) or m split into parts computed already, else the d most other monomials
+  // contain (L_ki·(1/D_k) of every L_ki·L_kj·(1/D_k) of an LTDL update), else m without its last
+  // factor, so that monomials that begin alike share their prefix products.
   int emit_monomial(MonoId id) {
     if (auto it = mono_value_.find(id); it != mono_value_.end()) return it->second;
     const auto& factors = ctx_.monomial(id);
     int value;
+    std::vector<Factor> computed_part, other_part;
     if (factors.size() == 1 && factors[0].power == 1) {
       value = atom_value_.at(factors[0].atom);
+    } else if (split_at_computed_part(factors, computed_part, other_part)) {
+      const int first = emit_monomial(ctx_.intern_monomial(std::move(computed_part)));
+      value = binary(Op::mul, first, emit_monomial(ctx_.intern_monomial(std::move(other_part))));
     } else {
-      auto without = [&](std::size_t k) {
-        std::vector<Factor> rest = factors;
-        if (--rest[k].power == 0) rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(k));
-        return ctx_.intern_monomial(std::move(rest));
-      };
       std::size_t drop = factors.size();
       for (std::size_t k = 0; k < factors.size() && drop == factors.size(); ++k) {
-        if (mono_value_.contains(without(k))) drop = k;
+        if (mono_value_.contains(without(id, k))) drop = k;
       }
-      if (drop == factors.size()) drop = factors.size() - 1;
-      const int rest = emit_monomial(without(drop));
+      if (drop == factors.size()) {
+        drop = factors.size() - 1;
+        int most = 1;
+        for (std::size_t k = 0; k < factors.size(); ++k) {
+          const auto it = partial_uses_.find(without(id, k));
+          if (it != partial_uses_.end() && it->second > most) drop = k, most = it->second;
+        }
+      }
+      const int rest = emit_monomial(without(id, drop));
       value = binary(Op::mul, rest, atom_value_.at(factors[drop].atom));
     }
     mono_value_[id] = value;
@@ -200,6 +311,18 @@ class Flattener {
   int emit_poly(PolyId id) {
     const auto& terms = ctx_.poly(id);
     if (terms.empty()) return constant(0.0);
+    // -P needed anyway (temporaries hold the sign with a positive leading term): P = -(-P), one
+    // negation instead of two or more operations (three terms, or two negative ones).
+    const bool all_negative_pair = terms.size() == 2 && terms[1].coef < 0.0;
+    if ((terms.size() >= 3 || all_negative_pair) && terms.front().coef < 0.0) {
+      std::vector<Term> negated = terms;
+      for (Term& t : negated) t.coef = -t.coef;
+      PolyId opposite;
+      if (ctx_.find_poly(negated, opposite) && reachable_.contains(opposite)) {
+        if (!poly_value_.contains(opposite)) poly_value_[opposite] = emit_poly(opposite);
+        return push({Op::neg, poly_value_.at(opposite)});
+      }
+    }
     if (ctx_.options().factoring) {
       if (const int factored = emit_factored(terms); factored >= 0) return factored;
     }
@@ -241,20 +364,36 @@ class Flattener {
       }
       return {acc, negative};
     };
+    // A lone c·x·m whose c·m other terms share is (c·m)·x: one multiplication once c·m exists
+    // (c/D_k·L_ki of every update in an LTDL column with a constant pivot D_k).
+    std::vector<bool> prescaled(groups.size(), false);
     std::vector<Part> sums;
-    for (const Group& g : groups) sums.push_back(signed_sum(g.members));
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const Term& lone = *groups[g].members.front();
+      const std::size_t k = groups[g].members.size() == 1 && groups[g].magnitude != 1.0
+                                ? shared_scaled_partial(groups[g].magnitude, lone.mono)
+                                : 0;
+      if (k == 0) {
+        sums.push_back(signed_sum(groups[g].members));
+        continue;
+      }
+      const int scaled_rest = binary(Op::mul, constant(groups[g].magnitude), emit_monomial(without(lone.mono, k - 1)));
+      const AtomId factor = ctx_.monomial(lone.mono)[k - 1].atom;
+      sums.push_back({binary(Op::mul, scaled_rest, atom_value_.at(factor)), lone.coef < 0.0});
+      prescaled[g] = true;
+    }
     // An all-negative poly folds its sign into a coefficient product where it has one, else
     // costs one negation.
     const bool all_negative =
         std::all_of(sums.begin(), sums.end(), [](const Part& p) { return p.negative; });
     std::size_t sign_carrier = groups.size();
     for (std::size_t g = 0; all_negative && g < groups.size(); ++g) {
-      if (groups[g].magnitude != 1.0) sign_carrier = g;
+      if (groups[g].magnitude != 1.0 && !prescaled[g]) sign_carrier = g;
     }
     std::vector<Part> parts;
     for (std::size_t g = 0; g < groups.size(); ++g) {
       Part p = sums[g];
-      if (groups[g].magnitude != 1.0) {
+      if (groups[g].magnitude != 1.0 && !prescaled[g]) {
         const bool carries_sign = g == sign_carrier;
         p.value = binary(Op::mul, constant(carries_sign ? -groups[g].magnitude : groups[g].magnitude),
                          p.value);
@@ -283,6 +422,10 @@ class Flattener {
   std::unordered_map<std::uint32_t, int> atom_value_;
   std::unordered_map<MonoId, int> mono_value_;
   std::unordered_map<MonoId, int> mono_uses_;
+  std::unordered_map<MonoId, int> partial_uses_;
+  std::map<ScaledMonomial, int> scaled_partial_uses_;
+  std::unordered_map<MonoId, int> monomial_polys_;  // reachable polys with the monomial in a term
+  std::unordered_set<PolyId> reachable_;
 };
 
 }  // namespace
@@ -300,13 +443,12 @@ InstructionList flatten(const std::vector<NamedOutput>& outputs) {
   }
   if (ctx == nullptr) return list;
   Flattener flattener(*ctx);
-  if (ctx->options().factoring) {
-    std::vector<PolyId> roots;
-    for (const auto& output : outputs) {
-      for (const Expr& e : output.elements) roots.push_back(e.id());
-    }
-    flattener.count_monomial_uses(roots);
+  std::vector<PolyId> roots;
+  for (const auto& output : outputs) {
+    for (const Expr& e : output.elements) roots.push_back(e.id());
   }
+  flattener.count_partial_products(roots);
+  if (ctx->options().factoring) flattener.count_monomial_uses(roots);
   for (const auto& output : outputs) {
     for (std::size_t i = 0; i < output.elements.size(); ++i) {
       list.outputs.push_back(

@@ -41,6 +41,12 @@ void expect_no_switch_lowers_the_count(const Comparison& comparison, const std::
   }
 }
 
+const Row& row_named(const Comparison& c, const std::string& name) {
+  for (const Row& row : section(c, "ablation").rows)
+    if (row.name == name) return row;
+  throw std::out_of_range("no ablation row " + name);
+}
+
 std::vector<std::filesystem::path> bundled_models() {
   std::vector<std::filesystem::path> paths;
   for (const auto& entry : std::filesystem::directory_iterator(std::string(DYNGEN_SOURCE_DIR) + "/models"))
@@ -56,7 +62,15 @@ TEST(Ablation, NoSwitchLowersTheCountOnAnyBundledModel) {
     SCOPED_TRACE(path.string());
     const Model model = load_model(path);
     const Comparison comparison = compare_model(model, CompareOptions{false, 0.0});
-    expect_no_switch_lowers_the_count(comparison);
+    // The special products are a choice of formula (see the random trees below): in probe-cone's
+    // CRBA route the plain congruence a^T A a leaves a constant s² term in H_00 that merges with
+    // the LTDL update's s² term, 3 additions fewer than the special form's c².
+    if (model.name == "probe_cone_tree") {
+      expect_no_switch_lowers_the_count(comparison, {"special_products_off"});
+      EXPECT_GE(*row_named(comparison, "special_products_off").saving, -3);
+    } else {
+      expect_no_switch_lowers_the_count(comparison);
+    }
   }
 }
 

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <vector>
 
 #include "sample_kernel.hpp"
 
@@ -73,6 +75,71 @@ TEST(InstructionList, CountsEachOperationKind) {
   EXPECT_EQ(c.sqrt, 1);
   EXPECT_EQ(c.trig, 1);
   EXPECT_EQ(c.temporaries, c.total());
+}
+
+// Inputs x[0..n-1] of the current context.
+std::vector<Expr> inputs(int n) {
+  std::vector<Expr> x;
+  for (int i = 0; i < n; ++i) x.push_back(Expr::input(InputRole::other, "x", i, "x" + std::to_string(i)));
+  return x;
+}
+
+// The rules below each save operations only when their product or sum is needed more than once, so
+// every test also checks the values.
+void expect_values(const InstructionList& list, const std::vector<double>& x, const std::vector<double>& expected) {
+  const auto got = evaluate(list, [&](const std::string&, int index) { return x.at(static_cast<std::size_t>(index)); });
+  ASSERT_EQ(got.at(0).size(), expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_NEAR(got[0][k], expected[k], 1e-12) << k;
+}
+
+// An LTDL column: a·l_j with a = l_0/d for j = 1..3 is (l_0·(1/d))·l_j, the part every product
+// shares built once: 1 + 3 multiplications, not 2 each.
+TEST(InstructionList, ProductsShareThePartMostOfThemContain) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const std::vector<Expr> x = inputs(5);
+  const Expr a = x[0] / (x[4] + 1.0);
+  const InstructionList list = flatten({{"out", {a * x[1], a * x[2], a * x[3]}}});
+  const OpCount c = count_operations(list);
+  EXPECT_EQ(c.mul, 4);
+  EXPECT_EQ(c.div, 1);
+  const double inv = 1.0 / (0.5 + 1.0);
+  expect_values(list, {0.3, 0.7, -1.1, 2.0, 0.5}, {0.3 * inv * 0.7, -0.3 * inv * 1.1, 0.3 * inv * 2.0});
+}
+
+// L_ij·x_j of an LTDL solve is the product of two products that exist: (l·r)·(y·s) once l·r and
+// y·s are outputs costs one multiplication.
+TEST(InstructionList, ProductSplitIntoTwoComputedParts) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const std::vector<Expr> x = inputs(4);
+  const InstructionList list = flatten({{"out", {x[0] * x[1], x[2] * x[3], x[0] * x[1] * x[2] * x[3]}}});
+  EXPECT_EQ(count_operations(list).mul, 3);
+  expect_values(list, {2.0, 3.0, 5.0, 7.0}, {6.0, 35.0, 210.0});
+}
+
+// A constant pivot D_k folds 1/D_k into the coefficients: c·l_0·l_j for several j is (c·l_0)·l_j.
+TEST(InstructionList, ScaledProductsShareTheScaledPart) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const std::vector<Expr> x = inputs(4);
+  const Expr a = 31.25 * x[0];
+  const InstructionList list = flatten({{"out", {x[1] - a * x[1], x[2] - a * x[2], x[3] - a * x[3]}}});
+  EXPECT_EQ(count_operations(list).mul, 4);  // 31.25·x0 and its three products
+  expect_values(list, {0.1, 0.2, 0.3, 0.4}, {0.2 - 3.125 * 0.2, 0.3 - 3.125 * 0.3, 0.4 - 3.125 * 0.4});
+}
+
+// An output -(x + y + z) whose opposite is a temporary another output needs is one negation.
+TEST(InstructionList, NegatedSumReusesItsOpposite) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const std::vector<Expr> x = inputs(4);
+  const Expr sum = x[0] + x[1] + x[2];
+  const InstructionList list = flatten({{"out", {sum * x[3], -sum}}});
+  const OpCount c = count_operations(list);
+  EXPECT_EQ(c.add, 3);  // two additions and the negation
+  EXPECT_EQ(c.mul, 1);
+  expect_values(list, {1.0, 2.0, 4.0, 0.5}, {3.5, -7.0});
 }
 
 }  // namespace

@@ -68,8 +68,8 @@ TEST(SpecialProducts, SixProductsServeBothTripleProducts) {
     return concat(elements(spatial::cross(o.w, spatial::cross(o.w, o.r))),
                   elements(spatial::cross(o.w, o.I * o.w)));
   });
-  // The combined count is below two independent evaluations: v1..v6 are computed once.
-  EXPECT_EQ(shared.total() + 6, alone_cc.total() + alone_ci.total());
+  // The combined count is below two independent evaluations by at least v1..v6, computed once.
+  EXPECT_LE(shared.total() + 6, alone_cc.total() + alone_ci.total());
   // The canonical polys already find most of this algebra in the plain products (like terms
   // across the expanded cross products), so the special form is no worse, not strictly better.
   EXPECT_LE(shared.mul, plain.mul) << "shared " << shared.mul << " plain " << plain.mul;
