@@ -143,6 +143,10 @@ class Writer {
     Eigen::Vector3d moments = principal.eigenvalues();
     Eigen::Matrix3d axes = principal.eigenvectors();
     if (axes.determinant() < 0) axes.col(2) = -axes.col(2);
+    // The loader admits A + B >= C within its tolerance (check_inertia_tensor); MuJoCo checks it
+    // without one, so a body on the boundary (a flat one, PUMA's link 3) whose decomposition
+    // rounded C above A + B gets C = A + B (moments ascending).
+    moments.z() = std::min(moments.z(), moments.x() + moments.y());
     if (moves) {
       mass = std::max(mass, kMjcfMinimalInertia);
       if (moments.minCoeff() < kMjcfMinimalInertia) moments.array() += kMjcfMinimalInertia;

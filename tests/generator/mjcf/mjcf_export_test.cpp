@@ -147,6 +147,30 @@ TEST_P(ExportedTree, PlacesBodiesWhereTheModelsTransformChainDoes) {
 INSTANTIATE_TEST_SUITE_P(Base, ExportedTree, ::testing::Values(false, true),
                          [](const auto& info) { return info.param ? "Moving" : "Fixed"; });
 
+// Moments on the triangle inequality's boundary (A + B = C: flat bodies, PUMA's link 3) load in
+// MuJoCo, which checks A + B >= C without tolerance, whatever the rounding of their
+// eigen-decomposition in any orientation.
+TEST(ExportMjcf, LoadsInertiasOnTheTriangleBoundary) {
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> uniform(0.01, 1.0);
+  for (int trial = 0; trial < 40; ++trial) {
+    Model model = random_tree(3, 6, false);
+    for (int j = 1; j < model.body_count(); ++j) {
+      Inertia& inertia = model.bodies[static_cast<std::size_t>(j)].inertia;
+      const double a = uniform(rng), b = uniform(rng);
+      const Eigen::Matrix3d R =
+          Eigen::Quaterniond(Eigen::Vector4d(uniform(rng) - 0.5, uniform(rng) - 0.5, uniform(rng) - 0.5, uniform(rng)).normalized())
+              .toRotationMatrix();
+      const Eigen::Vector3d c = vector_of(inertia.com);
+      const Eigen::Matrix3d about_origin = R * Eigen::Vector3d(a, b, a + b).asDiagonal() * R.transpose() +
+                                           inertia.mass.value * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
+      const int row[6] = {0, 1, 2, 0, 0, 1}, col[6] = {0, 1, 2, 1, 2, 2};
+      for (int k = 0; k < 6; ++k) inertia.tensor_origin[static_cast<std::size_t>(k)].value = about_origin(row[k], col[k]);
+    }
+    EXPECT_NO_THROW(load(model)) << "trial " << trial;
+  }
+}
+
 TEST(ExportMjcf, RejectsModelsWithLoops) {
   Model model = random_tree(3, 6, false);
   Loop loop;
