@@ -94,8 +94,8 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
     candidates[choice.forces].apply(force_mech, algorithms::BaseGrouping::drop);
     return OpTally(engine::count_operations(engine::flatten({{"out", outputs(problem, force_mech)}})));
   };
-  // as build_kernels: every rewrite (codegen::cheapest_build), for the CRBA route also H and b each
-  // under the rewrite cheapest for it
+  // as build_kernels: every rewrite (codegen::cheapest_choice), for the CRBA route also H and b
+  // each under the rewrite cheapest for it
   std::vector<codegen::RewriteChoice> choices = codegen::rewrite_choices(candidates.size());
   if (route == ForwardRoute::crba) {
     const auto cheapest = [&](const Outputs& outputs) {

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -74,52 +75,35 @@ class Flattener {
     return poly_value_.at(root);
   }
 
-  // How many reachable polys use each monomial: factoring only pays for monomials no other poly
-  // needs. Visits every reachable poly once.
-  void count_monomial_uses(const std::vector<PolyId>& roots) {
+  // One pass over the reachable polys (each visited once) for the choices of emission: which
+  // polys are reachable (-P reused for P), how many polys use each monomial (factoring and scaled
+  // products only pay for monomials no other poly needs), how many monomials of degree three or
+  // more contain each product of all their factors but one (a product is built from the part
+  // most others share), and how many lone scaled terms c·m contain each c·(m without one factor).
+  void survey(const std::vector<PolyId>& roots) {
     std::vector<PolyId> pending = roots;
-    std::unordered_map<PolyId, bool> seen;
+    std::unordered_set<MonoId> counted;
+    std::set<ScaledMonomial> counted_scaled;
     while (!pending.empty()) {
       const PolyId p = pending.back();
       pending.pop_back();
-      if (!seen.emplace(p, true).second) continue;
-      for (const Term& t : ctx_.poly(p)) {
-        ++mono_uses_[t.mono];
-        for (const Factor& f : ctx_.monomial(t.mono)) {
-          if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
-        }
-      }
-    }
-  }
-
-  // How many reachable monomials of degree three or more contain each product of all their
-  // factors but one: emit_monomial builds a product from the part most others share. Visits every
-  // reachable poly once.
-  void count_partial_products(const std::vector<PolyId>& roots) {
-    std::vector<PolyId> pending = roots;
-    std::unordered_map<PolyId, bool> seen;
-    std::unordered_map<MonoId, bool> counted;
-    std::map<ScaledMonomial, bool> counted_scaled;
-    while (!pending.empty()) {
-      const PolyId p = pending.back();
-      pending.pop_back();
-      if (!seen.emplace(p, true).second) continue;
-      reachable_.insert(p);
-      for (const Term& t : ctx_.poly(p)) {
+      if (!reachable_.insert(p).second) continue;
+      const auto& terms = ctx_.poly(p);
+      for (const Term& t : terms) {
         const auto& factors = ctx_.monomial(t.mono);
         for (const Factor& f : factors) {
           if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
         }
+        ++mono_uses_[t.mono];
         const double magnitude = std::abs(t.coef);
-        const bool lone = std::count_if(ctx_.poly(p).begin(), ctx_.poly(p).end(), [&](const Term& other) {
+        // alone in its coefficient group of emit_poly
+        const bool lone = std::count_if(terms.begin(), terms.end(), [&](const Term& other) {
                             return std::abs(other.coef) == magnitude && other.mono != Context::kUnitMonomial;
                           }) == 1;
-        ++monomial_polys_[t.mono];
-        if (magnitude != 1.0 && lone && degree(factors) >= 2 &&
-            counted_scaled.emplace(ScaledMonomial{magnitude, t.mono}, true).second) {
+        if (magnitude != 1.0 && lone && degree(factors) >= 2 && counted_scaled.insert({magnitude, t.mono}).second) {
           for (std::size_t k = 0; k < factors.size(); ++k) ++scaled_partial_uses_[{magnitude, without(t.mono, k)}];
         }
-        if (degree(factors) < 3 || !counted.emplace(t.mono, true).second) continue;
+        if (degree(factors) < 3 || !counted.insert(t.mono).second) continue;
         for (std::size_t k = 0; k < factors.size(); ++k) ++partial_uses_[without(t.mono, k)];
       }
     }
@@ -138,7 +122,7 @@ class Flattener {
   // (at least two), 0 when none is or another poly needs `mono` itself.
   std::size_t shared_scaled_partial(double magnitude, MonoId mono) {
     const auto& factors = ctx_.monomial(mono);
-    if (degree(factors) < 2 || monomial_polys_[mono] > 1) return 0;
+    if (degree(factors) < 2 || mono_uses_[mono] > 1) return 0;
     std::size_t best = 0;
     int most = 1;
     for (std::size_t k = 0; k < factors.size(); ++k) {
@@ -424,7 +408,6 @@ class Flattener {
   std::unordered_map<MonoId, int> mono_uses_;
   std::unordered_map<MonoId, int> partial_uses_;
   std::map<ScaledMonomial, int> scaled_partial_uses_;
-  std::unordered_map<MonoId, int> monomial_polys_;  // reachable polys with the monomial in a term
   std::unordered_set<PolyId> reachable_;
 };
 
@@ -447,8 +430,7 @@ InstructionList flatten(const std::vector<NamedOutput>& outputs) {
   for (const auto& output : outputs) {
     for (const Expr& e : output.elements) roots.push_back(e.id());
   }
-  flattener.count_partial_products(roots);
-  if (ctx->options().factoring) flattener.count_monomial_uses(roots);
+  flattener.survey(roots);
   for (const auto& output : outputs) {
     for (std::size_t i = 0; i < output.elements.size(); ++i) {
       list.outputs.push_back(
