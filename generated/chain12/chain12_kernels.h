@@ -5,9 +5,9 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 823 mul, 668 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1513 operations, 1513 temporaries
+//   mass_matrix: 813 mul, 668 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1503 operations, 1503 temporaries
 //   generalized_forces: 652 mul, 617 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1293 operations, 1293 temporaries
-//   forward_dynamics_crba: 1972 mul, 1688 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3695 operations, 3695 temporaries
+//   forward_dynamics_crba: 1962 mul, 1688 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3685 operations, 3685 temporaries
 //   forward_dynamics_aba: 1872 mul, 1605 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3512 operations, 3512 temporaries
 //   inverse_dynamics: 665 mul, 631 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1320 operations, 1320 temporaries
 //   base_wrench: 705 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1392 operations, 1392 temporaries

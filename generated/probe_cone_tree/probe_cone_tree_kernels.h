@@ -11,7 +11,7 @@
 //   forward_dynamics_aba: 108 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 195 operations, 195 temporaries
 //   inverse_dynamics: 83 mul, 70 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 //   base_wrench: 107 mul, 87 add/sub, 0 div, 0 sqrt, 6 sin/cos; 200 operations, 200 temporaries
-//   point_kinematics: 82 mul, 75 add/sub, 0 div, 0 sqrt, 6 sin/cos; 163 operations, 163 temporaries
+//   point_kinematics: 81 mul, 73 add/sub, 0 div, 0 sqrt, 6 sin/cos; 160 operations, 160 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_probe_cone_tree_KERNELS_H

@@ -5,13 +5,13 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 93 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 174 operations, 174 temporaries
+//   mass_matrix: 91 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 172 operations, 172 temporaries
 //   generalized_forces: 171 mul, 132 add/sub, 0 div, 0 sqrt, 10 sin/cos; 313 operations, 313 temporaries
 //   forward_dynamics_crba: 333 mul, 255 add/sub, 4 div, 0 sqrt, 10 sin/cos; 602 operations, 602 temporaries
 //   forward_dynamics_aba: 413 mul, 316 add/sub, 4 div, 0 sqrt, 10 sin/cos; 743 operations, 743 temporaries
 //   inverse_dynamics: 184 mul, 151 add/sub, 0 div, 0 sqrt, 10 sin/cos; 345 operations, 345 temporaries
 //   base_wrench: 207 mul, 166 add/sub, 0 div, 0 sqrt, 12 sin/cos; 385 operations, 385 temporaries
-//   point_kinematics: 44 mul, 27 add/sub, 0 div, 0 sqrt, 6 sin/cos; 77 operations, 77 temporaries
+//   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_puma560_KERNELS_H

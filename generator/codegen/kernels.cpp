@@ -225,8 +225,10 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
   const std::vector<Rewrite> candidates = rewrites(model, options);
   // A kernel built in a fresh context from the mechanism under the chosen rewrites (rewrites.hpp;
   // the wrench on the base keeps what grouping would move onto the base).
-  const auto build = [&](const KernelRecipe& recipe, RewriteChoice choice) {
-    engine::Context context(options.engine);
+  const auto build = [&](const KernelRecipe& recipe, const BuildVariant& variant) {
+    engine::Options engine_options = options.engine;
+    engine_options.factoring = variant.factoring;
+    engine::Context context(engine_options);
     engine::ContextScope scope(context);
     SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
@@ -234,14 +236,15 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     const auto base = std::string(recipe.name) == "base_wrench" ? algorithms::BaseGrouping::keep
                                                                  : algorithms::BaseGrouping::drop;
     algorithms::Mechanism<Expr> force_mech = problem.mech;
-    candidates[choice.inertia].apply(problem.mech, base);
-    candidates[choice.forces].apply(force_mech, base);
+    candidates[variant.choice.inertia].apply(problem.mech, base);
+    candidates[variant.choice.forces].apply(force_mech, base);
     std::vector<NamedOutput> outputs;
     for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, force_mech, problem.state)) {
       outputs.push_back({name, std::move(elements)});
     }
     std::string summary = recipe.summary;
-    if (const std::string text = note(candidates, choice); !text.empty()) summary += "; " + text;
+    if (const std::string text = note(candidates, variant.choice); !text.empty()) summary += "; " + text;
+    if (variant.factoring) summary += "; common factors taken out of sums";
     return engine::Kernel{recipe.name, summary, input_docs(model, problem, recipe.inputs),
                           recipe.outputs(model), engine::flatten(outputs)};
   };
@@ -255,12 +258,12 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
             ? crba_route_choices(candidates.size(), cheapest.at("mass_matrix"), cheapest.at("generalized_forces"))
             : rewrite_choices(candidates.size());
     std::vector<engine::Kernel> built;
-    const std::size_t best = cheapest_choice(choices, [&](RewriteChoice choice) {
-      built.push_back(build(recipe, choice));
+    const CheapestBuild best = cheapest_build(choices, options.engine.factoring, [&](const BuildVariant& variant) {
+      built.push_back(build(recipe, variant));
       return static_cast<std::uint64_t>(engine::count_operations(built.back().code).total());
     });
-    cheapest[recipe.name] = choices[best].inertia;
-    result.kernels.push_back(std::move(built[best]));
+    cheapest[recipe.name] = best.variant.choice.inertia;
+    result.kernels.push_back(std::move(built[best.call]));
     result.seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }

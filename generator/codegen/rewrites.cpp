@@ -52,14 +52,18 @@ std::vector<RewriteChoice> crba_route_choices(std::size_t candidates, std::size_
   return choices;
 }
 
-std::size_t cheapest_choice(const std::vector<RewriteChoice>& choices,
-                            const std::function<std::uint64_t(RewriteChoice)>& cost) {
-  std::size_t best = 0;
+CheapestBuild cheapest_build(const std::vector<RewriteChoice>& choices, bool factoring,
+                             const std::function<std::uint64_t(const BuildVariant&)>& cost) {
+  CheapestBuild best;
   std::uint64_t best_cost = 0;
-  for (std::size_t k = 0; k < choices.size(); ++k) {
-    const std::uint64_t c = cost(choices[k]);
-    if (k == 0 || c < best_cost) best = k, best_cost = c;
-  }
+  std::size_t calls = 0;
+  const auto consider = [&](const BuildVariant& variant) {
+    const std::uint64_t c = cost(variant);
+    if (calls == 0 || c < best_cost) best = {variant, calls}, best_cost = c;
+    ++calls;
+  };
+  for (const RewriteChoice& choice : choices) consider({choice, factoring});
+  if (!factoring) consider({best.variant.choice, true});
   return best;
 }
 

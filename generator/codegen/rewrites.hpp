@@ -48,10 +48,25 @@ std::vector<RewriteChoice> rewrite_choices(std::size_t candidates);
 std::vector<RewriteChoice> crba_route_choices(std::size_t candidates, std::size_t cheapest_inertia,
                                               std::size_t cheapest_forces);
 
-// Builds through `cost` (which returns the operation count) under each of `choices`; the index
-// of the cheapest, the earlier on ties.
-std::size_t cheapest_choice(const std::vector<RewriteChoice>& choices,
-                            const std::function<std::uint64_t(RewriteChoice)>& cost);
+// One way to build a kernel: the rewrites, and whether the flattener factors a·b + a·c
+// (engine::Options::factoring).
+struct BuildVariant {
+  RewriteChoice choice;
+  bool factoring = false;
+};
+
+// The cheapest variant found and which call of `cost` built it.
+struct CheapestBuild {
+  BuildVariant variant;
+  std::size_t call = 0;
+};
+
+// Builds through `cost` (which returns the operation count) under each of `choices` with
+// `factoring`, then, when that is off, the cheapest choice once more with it on: factoring saves
+// in some kernels (mass matrices, point kinematics) and costs in others (ABA). Ties keep the
+// earlier build.
+CheapestBuild cheapest_build(const std::vector<RewriteChoice>& choices, bool factoring,
+                             const std::function<std::uint64_t(const BuildVariant&)>& cost);
 
 // What the kernel summary says about a choice; empty for the mechanism as given.
 std::string note(const std::vector<Rewrite>& candidates, RewriteChoice choice);

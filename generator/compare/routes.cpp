@@ -80,29 +80,30 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
   enabled.group_inertial_parameters = grouped;
   enabled.slide_frames = slid;
   const std::vector<codegen::Rewrite> candidates = codegen::rewrites(model, enabled);
-  // What `outputs` costs on the problem (H's mechanism, b's mechanism) under `choice`, built in a
+  // What `outputs` costs on the problem (H's mechanism, b's mechanism) under `variant`, built in a
   // fresh context.
   using Outputs = std::function<std::vector<Expr>(const codegen::SymbolicProblem&, const algorithms::Mechanism<Expr>&)>;
-  const auto count = [&](codegen::RewriteChoice choice, const Outputs& outputs) {
-    engine::Context context(options);
+  const auto count = [&](const codegen::BuildVariant& variant, const Outputs& outputs) {
+    engine::Options engine_options = options;
+    engine_options.factoring = variant.factoring;
+    engine::Context context(engine_options);
     engine::ContextScope scope(context);
     codegen::SymbolicProblem problem =
         constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
                                        : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
     algorithms::Mechanism<Expr> force_mech = problem.mech;
-    candidates[choice.inertia].apply(problem.mech, algorithms::BaseGrouping::drop);
-    candidates[choice.forces].apply(force_mech, algorithms::BaseGrouping::drop);
+    candidates[variant.choice.inertia].apply(problem.mech, algorithms::BaseGrouping::drop);
+    candidates[variant.choice.forces].apply(force_mech, algorithms::BaseGrouping::drop);
     return OpTally(engine::count_operations(engine::flatten({{"out", outputs(problem, force_mech)}})));
   };
-  // as build_kernels: every rewrite (codegen::cheapest_choice), for the CRBA route also H and b
+  // as build_kernels: every rewrite (codegen::cheapest_build), for the CRBA route also H and b
   // each under the rewrite cheapest for it
   std::vector<codegen::RewriteChoice> choices = codegen::rewrite_choices(candidates.size());
   if (route == ForwardRoute::crba) {
     const auto cheapest = [&](const Outputs& outputs) {
-      const std::vector<codegen::RewriteChoice> alone = codegen::rewrite_choices(candidates.size());
-      return alone[codegen::cheapest_choice(alone, [&](codegen::RewriteChoice choice) {
-                     return count(choice, outputs).total();
-                   })].inertia;
+      return codegen::cheapest_build(codegen::rewrite_choices(candidates.size()), options.factoring,
+                                     [&](const codegen::BuildVariant& variant) { return count(variant, outputs).total(); })
+          .variant.choice.inertia;
     };
     const std::size_t inertia = cheapest([](const codegen::SymbolicProblem& sp, const algorithms::Mechanism<Expr>&) {
       algorithms::CrbaData<Expr> data(sp.mech);
@@ -121,12 +122,13 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
     return forward_dynamics(sp, route);
   };
   std::vector<OpTally> tallies;
-  const std::size_t best = codegen::cheapest_choice(choices, [&](codegen::RewriteChoice choice) {
-    tallies.push_back(count(choice, qdd));
-    return tallies.back().total();
-  });
+  const codegen::CheapestBuild best =
+      codegen::cheapest_build(choices, options.factoring, [&](const codegen::BuildVariant& variant) {
+        tallies.push_back(count(variant, qdd));
+        return tallies.back().total();
+      });
   RouteCost cost;
-  cost.count = tallies[best];
+  cost.count = tallies[best.call];
   cost.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return cost;
 }
