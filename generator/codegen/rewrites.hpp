@@ -1,8 +1,9 @@
 // The exact rewrites of a mechanism tried for every kernel: body frames slid along their joint
 // axes (frame_sliding.hpp) and inertial parameters grouped across joints (inertial_grouping.hpp).
 // Each keeps the joint dynamics; neither is always cheaper (with parameters kept as inputs the
-// rewritten constants are computed in the kernel), so a kernel is built under each and the one
-// with the fewest operations is kept, the mechanism as given winning ties.
+// rewritten constants are computed in the kernel), so a kernel is built under each (the CRBA
+// route also with H and b under different ones, and the best once more with factoring) and the
+// build with the fewest operations is kept, the mechanism as given winning ties.
 #pragma once
 
 #include <cstddef>
