@@ -30,6 +30,10 @@ struct Joint {
   Vec3<S> rho;
   Mat3<S> gamma = Mat3<S>::identity();
   bool gamma_identity = true;
+  // false: the body frame keeps the joint frame's orientation instead of turning with q (a
+  // revolute leaf symmetric about its axis, symmetric_leaves.hpp). S, the velocities and the
+  // accelerations in body axes keep their formulas.
+  bool frame_turns = true;
 
   bool has_coordinate() const { return type != JointType::fixed; }
 
@@ -42,7 +46,7 @@ struct Joint {
     X.gamma = gamma;
     X.gamma_identity = gamma_identity;
     X.r = rho;
-    if (type == JointType::revolute) {
+    if (type == JointType::revolute && frame_turns) {
       X.axis = axis;
       X.c = cos_q;
       X.s = sin_q;

@@ -15,6 +15,7 @@
 // initial condition a_0 = transport acceleration puts the transport inertial forces into b).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -70,11 +71,22 @@ Transform<S> joint_transform(const Mechanism<S>& mech, const State<S>& state, in
   return i < 0 ? joint.transform() : joint.transform(state.q[static_cast<std::size_t>(i)]);
 }
 
-// The external wrench on body j, or zero when the body takes none.
+// The external wrench on body j, or zero when the body takes none. A body whose frame does not
+// turn with its revolute joint (symmetric_leaves.hpp) gets the wrench, given in the turned body
+// axes, in its own axes: a(q)^T f (the origin is on the axis, so the moment's point is kept).
 template <class S>
 Vec6<S> external_wrench(const Mechanism<S>& mech, const State<S>& state, int j) {
-  if (!mech.external_wrench[static_cast<std::size_t>(j)]) return {};
-  return state.f_ext[static_cast<std::size_t>(j)];
+  const auto u = static_cast<std::size_t>(j);
+  if (!mech.external_wrench[u]) return {};
+  const Vec6<S>& f = state.f_ext[u];
+  const Joint<S>& joint = mech.joint[u];
+  if (joint.frame_turns || joint.type != JointType::revolute) return f;
+  using std::cos;
+  using std::sin;
+  const S& q = state.q[static_cast<std::size_t>(mech.coordinate[u])];
+  const S c = cos(q), s = sin(q);
+  const Mat3<S> a = spatial::axis_rotation(joint.axis, c, s);
+  return {transpose_times(a, f.lin), transpose_times(a, f.ang)};
 }
 
 // Q_i = -k (q - q0) - c qd + tau: the joint's internal active force (seed part 1).

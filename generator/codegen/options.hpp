@@ -21,6 +21,9 @@ struct GenerateOptions {
   // version needing the fewest operations is emitted (rewrites.hpp).
   bool group_inertial_parameters = true;
   bool slide_frames = true;
+  // Each of those also with revolute leaves symmetric about their axis in frames that do not
+  // turn with q (symmetric_leaves.hpp), when the model has one.
+  bool unturn_symmetric_leaves = true;
   engine::Options engine;
 };
 

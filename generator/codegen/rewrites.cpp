@@ -7,6 +7,7 @@ namespace dyngen::codegen {
 void Rewrite::apply(algorithms::Mechanism<engine::Expr>& mech, algorithms::BaseGrouping base) const {
   if (!slides.empty()) algorithms::slide_frames(mech, slides);
   if (group_parameters) algorithms::group_inertial_parameters(mech, base);
+  if (unturned_leaves) algorithms::keep_symmetric_leaves_unturned(mech);
 }
 
 std::string Rewrite::note() const {
@@ -16,14 +17,17 @@ std::string Rewrite::note() const {
     text += text.empty() ? "" : "; ";
     text += "inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)";
   }
+  if (unturned_leaves) {
+    text += text.empty() ? "" : "; ";
+    text += "leaves symmetric about their axis in unturned frames (exact)";
+  }
   return text;
 }
 
-std::vector<Rewrite> rewrites(const Model& model, const GenerateOptions& options) {
-  std::vector<Rewrite> list{{}};
-  if (options.group_inertial_parameters) list.push_back({{}, true});
-  if (!options.slide_frames) return list;
-  const algorithms::Mechanism<double> mech = algorithms::make_numeric_mechanism(model);
+namespace {
+
+// Each distinct plan that moves some frame, alone and with grouping when that is enabled.
+void add_slid(const algorithms::Mechanism<double>& mech, const GenerateOptions& options, std::vector<Rewrite>& list) {
   std::vector<std::vector<algorithms::FrameSlide>> plans;
   for (algorithms::SlideTies ties : {algorithms::SlideTies::keep_frame, algorithms::SlideTies::slide}) {
     std::vector<algorithms::FrameSlide> plan = algorithms::plan_frame_slides(mech, ties);
@@ -35,6 +39,23 @@ std::vector<Rewrite> rewrites(const Model& model, const GenerateOptions& options
   for (const auto& plan : plans) {
     list.push_back({plan, false});
     if (options.group_inertial_parameters) list.push_back({plan, true});
+  }
+}
+
+}  // namespace
+
+std::vector<Rewrite> rewrites(const Model& model, const GenerateOptions& options) {
+  const algorithms::Mechanism<double> mech = algorithms::make_numeric_mechanism(model);
+  std::vector<Rewrite> list{{}};
+  if (options.group_inertial_parameters) list.push_back({{}, true});
+  if (options.slide_frames) add_slid(mech, options, list);
+  // Slides and grouping keep a leaf's symmetry about its axis, so the model as given decides.
+  if (options.unturn_symmetric_leaves && !algorithms::symmetric_leaves(mech).empty()) {
+    const std::size_t turned = list.size();
+    for (std::size_t k = 0; k < turned; ++k) {
+      list.push_back(list[k]);
+      list.back().unturned_leaves = true;
+    }
   }
   return list;
 }

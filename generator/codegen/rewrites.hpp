@@ -1,5 +1,6 @@
 // The exact rewrites of a mechanism tried for every kernel: body frames slid along their joint
-// axes (frame_sliding.hpp) and inertial parameters grouped across joints (inertial_grouping.hpp).
+// axes (frame_sliding.hpp), inertial parameters grouped across joints (inertial_grouping.hpp) and
+// leaves symmetric about their axis in frames that do not turn with q (symmetric_leaves.hpp).
 // Each keeps the joint dynamics; neither is always cheaper (with parameters kept as inputs the
 // rewritten constants are computed in the kernel), so a kernel is built under each (the CRBA
 // route also with H and b under different ones, and the best once more with factoring) and the
@@ -16,6 +17,7 @@
 #include "engine/expr.hpp"
 #include "generator/algorithms/frame_sliding.hpp"
 #include "generator/algorithms/inertial_grouping.hpp"
+#include "generator/algorithms/symmetric_leaves.hpp"
 #include "generator/model/model.hpp"
 
 namespace dyngen::codegen {
@@ -23,16 +25,18 @@ namespace dyngen::codegen {
 struct Rewrite {
   std::vector<algorithms::FrameSlide> slides;  // empty: frames as given
   bool group_parameters = false;
+  bool unturned_leaves = false;  // symmetric_leaves.hpp
 
   // Applied slides first (the plan was made on the inertias as given), then grouping with the
-  // base's share dropped or kept.
+  // base's share dropped or kept, then the symmetric leaves' frames left unturned.
   void apply(algorithms::Mechanism<engine::Expr>& mech, algorithms::BaseGrouping base) const;
   // What the kernel summary says about it; empty for the mechanism as given.
   std::string note() const;
 };
 
 // The mechanism as given first, then those `options` enable; sliding only when the model's
-// plan moves some frame.
+// plan moves some frame; each of these also with unturned leaves when the model has a symmetric
+// leaf.
 std::vector<Rewrite> rewrites(const Model& model, const GenerateOptions& options);
 
 // The rewrites a kernel is built under, as indices into the candidate list: one for the whole

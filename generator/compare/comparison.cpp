@@ -54,8 +54,7 @@ struct Switch {
   engine::Options options;
   Constants constants = Constants::folded;
   bool switched_on = false;  // an optional optimization: saving = base - with it
-  bool grouped = true;       // inertial parameters grouped across joints
-  bool slid = true;          // body frames slid along joint axes
+  codegen::GenerateOptions rewrites;  // which mechanism rewrites are tried
 };
 
 std::vector<Switch> switches() {
@@ -76,8 +75,14 @@ std::vector<Switch> switches() {
   list.push_back({"factoring_on", "optional factoring on", factoring, Constants::folded, true});
   list.push_back({"constant_folding_off", "constant folding off (model numbers as inputs)", defaults,
                   Constants::inputs});
-  list.push_back({"grouping_off", "inertial parameter grouping off", defaults, Constants::folded, false, false});
-  list.push_back({"sliding_off", "frame sliding along joint axes off", defaults, Constants::folded, false, true, false});
+  const auto rewrite_off = [&](const char* name, const char* label, bool codegen::GenerateOptions::*flag) {
+    codegen::GenerateOptions rewrites;
+    rewrites.*flag = false;
+    list.push_back({name, label, defaults, Constants::folded, false, rewrites});
+  };
+  rewrite_off("grouping_off", "inertial parameter grouping off", &codegen::GenerateOptions::group_inertial_parameters);
+  rewrite_off("sliding_off", "frame sliding along joint axes off", &codegen::GenerateOptions::slide_frames);
+  rewrite_off("symmetric_leaves_off", "symmetric leaves turned with q", &codegen::GenerateOptions::unturn_symmetric_leaves);
   return list;
 }
 
@@ -87,7 +92,7 @@ Section ablation_section(const Model& model, const std::string& chosen) {
   const RouteCost base = route_cost(model, route, engine::Options{});
   section.rows.push_back({"all_on", "all optimizations (default)", base.count, base.seconds, {}, 0, ""});
   for (const Switch& s : switches()) {
-    const RouteCost cost = route_cost(model, route, s.options, s.constants, s.grouped, s.slid);
+    const RouteCost cost = route_cost(model, route, s.options, s.constants, s.rewrites);
     const std::int64_t difference = signed_total(cost.count) - signed_total(base.count);
     section.rows.push_back(
         {s.name, s.label, cost.count, cost.seconds, {}, s.switched_on ? -difference : difference, ""});

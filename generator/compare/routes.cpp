@@ -74,11 +74,8 @@ ConstantInputs constants_as_inputs() {
 }
 
 RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
-                     Constants constants, bool grouped, bool slid) {
+                     Constants constants, const codegen::GenerateOptions& enabled) {
   const auto start = std::chrono::steady_clock::now();
-  codegen::GenerateOptions enabled;
-  enabled.group_inertial_parameters = grouped;
-  enabled.slide_frames = slid;
   const std::vector<codegen::Rewrite> candidates = codegen::rewrites(model, enabled);
   // What `outputs` costs on the problem (H's mechanism, b's mechanism) under `variant`, built in a
   // fresh context.

@@ -43,9 +43,9 @@ struct ConstantInputs {
 ConstantInputs constants_as_inputs();
 
 // Builds the route's qdd kernel in a fresh context with `options` and counts its instructions;
-// as build_kernels, also built under the rewrites enabled (`grouped`: inertial parameters grouped,
-// `slid`: body frames slid along joint axes; codegen/rewrites.hpp), the cheapest kept.
+// as build_kernels, also built under the rewrites `enabled` switches on (grouping, sliding,
+// unturned symmetric leaves; codegen/rewrites.hpp), the cheapest kept.
 RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Options& options,
-                     Constants constants = Constants::folded, bool grouped = true, bool slid = true);
+                     Constants constants = Constants::folded, const codegen::GenerateOptions& enabled = {});
 
 }  // namespace dyngen::compare

@@ -74,6 +74,10 @@ Expr bind(const Expr& x);
 // The small-matrix library's switch for its special products (see spatial/special_products.hpp).
 inline bool special_products_enabled(const Expr& x) { return x.context().options().special_products; }
 
+// Zero for every value of the inputs (structurally): the test exact rewrites of a mechanism use
+// (algorithms/symmetric_leaves.hpp).
+inline bool known_zero(const Expr& x) { return x.is_zero(); }
+
 // Human-readable form for diagnostics and tests: temporaries print as t<id>.
 std::string to_string(const Expr& x);
 
