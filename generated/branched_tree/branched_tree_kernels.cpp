@@ -7,7 +7,7 @@
 // Operation counts:
 //   mass_matrix: 99 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 178 operations, 178 temporaries
 //   generalized_forces: 332 mul, 286 add/sub, 0 div, 0 sqrt, 12 sin/cos; 630 operations, 630 temporaries
-//   forward_dynamics_crba: 489 mul, 390 add/sub, 5 div, 0 sqrt, 12 sin/cos; 896 operations, 896 temporaries
+//   forward_dynamics_crba: 489 mul, 389 add/sub, 5 div, 0 sqrt, 12 sin/cos; 895 operations, 895 temporaries
 //   forward_dynamics_aba: 663 mul, 498 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1178 operations, 1178 temporaries
 //   inverse_dynamics: 320 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 615 operations, 615 temporaries
 //   base_wrench: 440 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 846 operations, 846 temporaries

@@ -7,7 +7,7 @@
 // Operation counts:
 //   mass_matrix: 99 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 178 operations, 178 temporaries
 //   generalized_forces: 332 mul, 286 add/sub, 0 div, 0 sqrt, 12 sin/cos; 630 operations, 630 temporaries
-//   forward_dynamics_crba: 489 mul, 390 add/sub, 5 div, 0 sqrt, 12 sin/cos; 896 operations, 896 temporaries
+//   forward_dynamics_crba: 489 mul, 389 add/sub, 5 div, 0 sqrt, 12 sin/cos; 895 operations, 895 temporaries
 //   forward_dynamics_aba: 663 mul, 498 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1178 operations, 1178 temporaries
 //   inverse_dynamics: 320 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 615 operations, 615 temporaries
 //   base_wrench: 440 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 846 operations, 846 temporaries
@@ -984,7 +984,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
 }
 
 // forward dynamics qdd by CRBA + generalized forces + LTDL solve; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); common factors taken out of sums
-// Cost: 489 mul, 390 add/sub, 5 div, 0 sqrt, 12 sin/cos; 896 operations, 896 temporaries.
+// Cost: 489 mul, 389 add/sub, 5 div, 0 sqrt, 12 sin/cos; 895 operations, 895 temporaries.
 //   in  q[9]: joint coordinates (rad or m): torso, left_shoulder, left_forearm, left_hand, right_shoulder, right_forearm, boom, boom_head, boom_sensor
 //   in  qd[9]: joint rates (rad/s or m/s), same order
 //   in  tau[9]: actuation (N m or N) per coordinate; read only for actuated joints
@@ -1885,13 +1885,12 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t886 = t856 * t876;
   const T t887 = t877 * t885;
   const T t888 = t887 - t886;
-  const T t889 = t886 - t887;
-  const T t890 = t853 * t889;
-  const T t891 = t803 + t890;
-  const T t892 = T(2.5) * t891;
-  const T t893 = t806 * t885;
-  const T t894 = t893 * T(-2.5);
-  const T t895 = t894 - t892;
+  const T t889 = t853 * t888;
+  const T t890 = t803 - t889;
+  const T t891 = T(2.5) * t890;
+  const T t892 = t806 * t885;
+  const T t893 = t892 * T(-2.5);
+  const T t894 = t893 - t891;
   qdd[0] = t670;
   qdd[1] = t673;
   qdd[2] = t679;
@@ -1900,7 +1899,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   qdd[5] = t694;
   qdd[6] = t885;
   qdd[7] = t888;
-  qdd[8] = t895;
+  qdd[8] = t894;
 }
 
 // forward dynamics qdd by the articulated-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); common factors taken out of sums

@@ -5,11 +5,11 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 813 mul, 668 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1503 operations, 1503 temporaries
+//   mass_matrix: 813 mul, 663 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1498 operations, 1498 temporaries
 //   generalized_forces: 652 mul, 617 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1293 operations, 1293 temporaries
 //   forward_dynamics_crba: 1962 mul, 1688 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3685 operations, 3685 temporaries
 //   forward_dynamics_aba: 1872 mul, 1605 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3512 operations, 3512 temporaries
-//   inverse_dynamics: 665 mul, 631 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1320 operations, 1320 temporaries
+//   inverse_dynamics: 665 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1319 operations, 1319 temporaries
 //   base_wrench: 705 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1392 operations, 1392 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -59,7 +59,7 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
 }
 
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); common factors taken out of sums
-// Cost: 813 mul, 668 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1503 operations, 1503 temporaries.
+// Cost: 813 mul, 663 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1498 operations, 1498 temporaries.
 //   in  q[12]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6, link7, link8, link9, link10, link11, link12
 //   out M[144]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
@@ -603,9 +603,9 @@ inline void mass_matrix(const T* q, T* M) {
   const T t533 = t532 + T(2.6883400000000006);
   const T t534 = t433 * t504;
   const T t535 = t457 * t493;
-  const T t536 = t534 - t535;
+  const T t536 = t535 - t534;
   const T t537 = T(0.010000000000000002) * t414;
-  const T t538 = t537 - t536;
+  const T t538 = t536 + t537;
   const T t539 = T(0.000579999999999992) - t538;
   const T t540 = T(0.22) * t471;
   const T t541 = T(0.010000000000000002) * t468;
@@ -895,8 +895,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t825 = t349 * t783;
   const T t826 = t824 + t825;
   const T t827 = T(0.25) * t761;
-  const T t828 = t827 - t826;
-  const T t829 = t823 + t828;
+  const T t828 = t826 - t827;
+  const T t829 = t823 - t828;
   const T t830 = t379 * t811;
   const T t831 = t403 * t802;
   const T t832 = t830 + t831;
@@ -1264,8 +1264,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t1194 = t187 * t1155;
   const T t1195 = t1193 - t1194;
   const T t1196 = T(0.25) * t1109;
-  const T t1197 = t1196 - t1195;
-  const T t1198 = t1192 + t1197;
+  const T t1197 = t1195 - t1196;
+  const T t1198 = t1192 - t1197;
   const T t1199 = t217 * t1183;
   const T t1200 = t241 * t1174;
   const T t1201 = t1199 + t1200;
@@ -1393,8 +1393,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t1323 = t57 * t1317;
   const T t1324 = t1322 - t1323;
   const T t1325 = T(0.3) * t1264;
-  const T t1326 = t1325 - t1324;
-  const T t1327 = t1311 + t1326;
+  const T t1326 = t1324 - t1325;
+  const T t1327 = t1311 - t1326;
   const T t1328 = T(0.07) * t1262;
   const T t1329 = T(0.3) * t1259;
   const T t1330 = t1328 - t1329;
@@ -1426,8 +1426,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t1356 = t133 * t1336;
   const T t1357 = t1355 - t1356;
   const T t1358 = T(0.22) * t1259;
-  const T t1359 = t1358 - t1357;
-  const T t1360 = t1354 + t1359;
+  const T t1359 = t1357 - t1358;
+  const T t1360 = t1354 - t1359;
   const T t1361 = t241 * t1360;
   const T t1362 = t217 * t1351;
   const T t1363 = t1361 + t1362;
@@ -1505,71 +1505,66 @@ inline void mass_matrix(const T* q, T* M) {
   const T t1435 = T(0.020000000000000004) * t471;
   const T t1436 = t1435 - t1434;
   const T t1437 = t1436 + T(3.05674);
-  const T t1438 = t535 - t534;
-  const T t1439 = t433 * t453;
-  const T t1440 = t457 * t566;
-  const T t1441 = t1439 - t1440;
-  const T t1442 = t417 * T(-0.22);
-  const T t1443 = t1442 - t1441;
-  const T t1444 = t433 * t603;
-  const T t1445 = t457 * t598;
-  const T t1446 = t1444 - t1445;
-  const T t1447 = T(0.22) * t594;
-  const T t1448 = t1447 - t1446;
-  const T t1449 = t433 * t660;
-  const T t1450 = t457 * t655;
-  const T t1451 = t1449 - t1450;
-  const T t1452 = T(0.22) * t646;
-  const T t1453 = t1452 - t1451;
-  const T t1454 = t433 * t737;
-  const T t1455 = t457 * t732;
-  const T t1456 = t1454 + t1455;
-  const T t1457 = T(0.22) * t723;
-  const T t1458 = t1456 + t1457;
-  const T t1459 = t433 * t834;
-  const T t1460 = t457 * t829;
-  const T t1461 = t1459 + t1460;
-  const T t1462 = t820 * T(-0.22);
-  const T t1463 = t1462 - t1461;
-  const T t1464 = t433 * t951;
-  const T t1465 = t457 * t946;
-  const T t1466 = t1464 + t1465;
-  const T t1467 = T(0.22) * t937;
-  const T t1468 = t1466 + t1467;
-  const T t1469 = t433 * t1088;
-  const T t1470 = t457 * t1083;
-  const T t1471 = t1469 + t1470;
-  const T t1472 = T(0.22) * t1074;
-  const T t1473 = t1471 + t1472;
-  const T t1474 = t433 * t1245;
-  const T t1475 = t457 * t1240;
-  const T t1476 = t1474 + t1475;
-  const T t1477 = t1231 * T(-0.22);
-  const T t1478 = t1477 - t1476;
-  const T t1479 = t433 * t1422;
-  const T t1480 = t457 * t1417;
-  const T t1481 = t1479 + t1480;
-  const T t1482 = t1408 * T(-0.22);
-  const T t1483 = t1482 - t1481;
-  const T t1484 = -t719;
-  const T t1485 = t931 - t932;
-  const T t1486 = t1068 - t1069;
-  const T t1487 = t826 - t827;
-  const T t1488 = -t1239;
-  const T t1489 = -t1416;
-  const T t1490 = -t382;
-  const T t1491 = -t713;
-  const T t1492 = -t1221;
-  const T t1493 = -t1398;
-  const T t1494 = -t1031;
-  const T t1495 = t1195 - t1196;
-  const T t1496 = -t1374;
-  const T t1497 = -t220;
-  const T t1498 = -t1025;
-  const T t1499 = t1357 - t1358;
-  const T t1500 = -t1154;
-  const T t1501 = t1324 - t1325;
-  const T t1502 = -t1335;
+  const T t1438 = t433 * t453;
+  const T t1439 = t457 * t566;
+  const T t1440 = t1438 - t1439;
+  const T t1441 = t417 * T(-0.22);
+  const T t1442 = t1441 - t1440;
+  const T t1443 = t433 * t603;
+  const T t1444 = t457 * t598;
+  const T t1445 = t1443 - t1444;
+  const T t1446 = T(0.22) * t594;
+  const T t1447 = t1446 - t1445;
+  const T t1448 = t433 * t660;
+  const T t1449 = t457 * t655;
+  const T t1450 = t1448 - t1449;
+  const T t1451 = T(0.22) * t646;
+  const T t1452 = t1451 - t1450;
+  const T t1453 = t433 * t737;
+  const T t1454 = t457 * t732;
+  const T t1455 = t1453 + t1454;
+  const T t1456 = T(0.22) * t723;
+  const T t1457 = t1455 + t1456;
+  const T t1458 = t433 * t834;
+  const T t1459 = t457 * t829;
+  const T t1460 = t1458 + t1459;
+  const T t1461 = t820 * T(-0.22);
+  const T t1462 = t1461 - t1460;
+  const T t1463 = t433 * t951;
+  const T t1464 = t457 * t946;
+  const T t1465 = t1463 + t1464;
+  const T t1466 = T(0.22) * t937;
+  const T t1467 = t1465 + t1466;
+  const T t1468 = t433 * t1088;
+  const T t1469 = t457 * t1083;
+  const T t1470 = t1468 + t1469;
+  const T t1471 = T(0.22) * t1074;
+  const T t1472 = t1470 + t1471;
+  const T t1473 = t433 * t1245;
+  const T t1474 = t457 * t1240;
+  const T t1475 = t1473 + t1474;
+  const T t1476 = t1231 * T(-0.22);
+  const T t1477 = t1476 - t1475;
+  const T t1478 = t433 * t1422;
+  const T t1479 = t457 * t1417;
+  const T t1480 = t1478 + t1479;
+  const T t1481 = t1408 * T(-0.22);
+  const T t1482 = t1481 - t1480;
+  const T t1483 = -t719;
+  const T t1484 = t931 - t932;
+  const T t1485 = t1068 - t1069;
+  const T t1486 = -t1239;
+  const T t1487 = -t1416;
+  const T t1488 = -t382;
+  const T t1489 = -t713;
+  const T t1490 = -t1221;
+  const T t1491 = -t1398;
+  const T t1492 = -t1031;
+  const T t1493 = -t1374;
+  const T t1494 = -t220;
+  const T t1495 = -t1025;
+  const T t1496 = -t1154;
+  const T t1497 = -t1335;
   M[0] = t533;
   M[1] = t553;
   M[2] = t559;
@@ -1584,134 +1579,134 @@ inline void mass_matrix(const T* q, T* M) {
   M[11] = t1432;
   M[12] = t553;
   M[13] = t1437;
-  M[14] = t1438;
-  M[15] = t1443;
-  M[16] = t1448;
-  M[17] = t1453;
-  M[18] = t1458;
-  M[19] = t1463;
-  M[20] = t1468;
-  M[21] = t1473;
-  M[22] = t1478;
-  M[23] = t1483;
+  M[14] = t536;
+  M[15] = t1442;
+  M[16] = t1447;
+  M[17] = t1452;
+  M[18] = t1457;
+  M[19] = t1462;
+  M[20] = t1467;
+  M[21] = t1472;
+  M[22] = t1477;
+  M[23] = t1482;
   M[24] = t559;
-  M[25] = t1438;
+  M[25] = t536;
   M[26] = t484;
   M[27] = t490;
   M[28] = t592;
   M[29] = t642;
-  M[30] = t1484;
+  M[30] = t1483;
   M[31] = t816;
-  M[32] = t1485;
-  M[33] = t1486;
+  M[32] = t1484;
+  M[33] = t1485;
   M[34] = t1227;
   M[35] = t1404;
   M[36] = t576;
-  M[37] = t1443;
+  M[37] = t1442;
   M[38] = t490;
   M[39] = t430;
   M[40] = t436;
   M[41] = t654;
   M[42] = t731;
-  M[43] = t1487;
+  M[43] = t828;
   M[44] = t945;
   M[45] = t1082;
-  M[46] = t1488;
-  M[47] = t1489;
+  M[46] = t1486;
+  M[47] = t1487;
   M[48] = t613;
-  M[49] = t1448;
+  M[49] = t1447;
   M[50] = t592;
   M[51] = t436;
   M[52] = t376;
-  M[53] = t1490;
-  M[54] = t1491;
+  M[53] = t1488;
+  M[54] = t1489;
   M[55] = t810;
   M[56] = t927;
   M[57] = t1064;
-  M[58] = t1492;
-  M[59] = t1493;
+  M[58] = t1490;
+  M[59] = t1491;
   M[60] = t670;
-  M[61] = t1453;
+  M[61] = t1452;
   M[62] = t642;
   M[63] = t654;
-  M[64] = t1490;
+  M[64] = t1488;
   M[65] = t322;
   M[66] = t328;
   M[67] = t782;
   M[68] = t894;
-  M[69] = t1494;
+  M[69] = t1492;
   M[70] = t1188;
   M[71] = t1365;
   M[72] = t747;
-  M[73] = t1458;
-  M[74] = t1484;
+  M[73] = t1457;
+  M[74] = t1483;
   M[75] = t731;
-  M[76] = t1491;
+  M[76] = t1489;
   M[77] = t328;
   M[78] = t268;
   M[79] = t274;
   M[80] = t903;
   M[81] = t1040;
-  M[82] = t1495;
-  M[83] = t1496;
+  M[82] = t1197;
+  M[83] = t1493;
   M[84] = t844;
-  M[85] = t1463;
+  M[85] = t1462;
   M[86] = t816;
-  M[87] = t1487;
+  M[87] = t828;
   M[88] = t810;
   M[89] = t782;
   M[90] = t274;
   M[91] = t214;
-  M[92] = t1497;
-  M[93] = t1498;
+  M[92] = t1494;
+  M[93] = t1495;
   M[94] = t1182;
-  M[95] = t1499;
+  M[95] = t1359;
   M[96] = t961;
-  M[97] = t1468;
-  M[98] = t1485;
+  M[97] = t1467;
+  M[98] = t1484;
   M[99] = t945;
   M[100] = t927;
   M[101] = t894;
   M[102] = t903;
-  M[103] = t1497;
+  M[103] = t1494;
   M[104] = t160;
   M[105] = t166;
-  M[106] = t1500;
-  M[107] = t1501;
+  M[106] = t1496;
+  M[107] = t1326;
   M[108] = t1098;
-  M[109] = t1473;
-  M[110] = t1486;
+  M[109] = t1472;
+  M[110] = t1485;
   M[111] = t1082;
   M[112] = t1064;
-  M[113] = t1494;
+  M[113] = t1492;
   M[114] = t1040;
-  M[115] = t1498;
+  M[115] = t1495;
   M[116] = t166;
   M[117] = t106;
   M[118] = t112;
-  M[119] = t1502;
+  M[119] = t1497;
   M[120] = t1255;
-  M[121] = t1478;
+  M[121] = t1477;
   M[122] = t1227;
-  M[123] = t1488;
-  M[124] = t1492;
+  M[123] = t1486;
+  M[124] = t1490;
   M[125] = t1188;
-  M[126] = t1495;
+  M[126] = t1197;
   M[127] = t1182;
-  M[128] = t1500;
+  M[128] = t1496;
   M[129] = t112;
   M[130] = t54;
   M[131] = t60;
   M[132] = t1432;
-  M[133] = t1483;
+  M[133] = t1482;
   M[134] = t1404;
-  M[135] = t1489;
-  M[136] = t1493;
+  M[135] = t1487;
+  M[136] = t1491;
   M[137] = t1365;
-  M[138] = t1496;
-  M[139] = t1499;
-  M[140] = t1501;
-  M[141] = t1502;
+  M[138] = t1493;
+  M[139] = t1359;
+  M[140] = t1326;
+  M[141] = t1497;
   M[142] = t60;
   M[143] = T(0.032);
 }
@@ -11376,7 +11371,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
 }
 
 // inverse dynamics: generalized force each joint transmits (springs, dampers and actuator together) for the given qdd, by RNEA; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
-// Cost: 665 mul, 631 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1320 operations, 1320 temporaries.
+// Cost: 665 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1319 operations, 1319 temporaries.
 //   in  q[12]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6, link7, link8, link9, link10, link11, link12
 //   in  qd[12]: joint rates (rad/s or m/s), same order
 //   in  qdd[12]: joint accelerations (rad/s^2 or m/s^2), same order
@@ -12129,8 +12124,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t740 = T(0.032) * t739;
   const T t741 = T(0.17600000000000002) * t736;
   const T t742 = t740 + t741;
-  const T t743 = t742 - t519;
-  const T t744 = t507 + t743;
+  const T t743 = t519 - t742;
+  const T t744 = t507 - t743;
   const T t745 = t281 * T(0.01486);
   const T t746 = t322 * T(0.00862);
   const T t747 = t745 - t746;
@@ -12705,7 +12700,6 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t1316 = t1314 + t1315;
   const T t1317 = t1313 + t1316;
   const T t1318 = t1317 - t1303;
-  const T t1319 = t519 - t742;
   tau[0] = t1298;
   tau[1] = t1318;
   tau[2] = t1188;
@@ -12717,7 +12711,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   tau[8] = t876;
   tau[9] = t911;
   tau[10] = t844;
-  tau[11] = t1319;
+  tau[11] = t743;
 }
 
 // force and moment the mechanism exerts on its base at the base origin, for the given qdd; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)

@@ -5,11 +5,11 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 5277 mul, 3980 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9315 operations, 9315 temporaries
+//   mass_matrix: 5277 mul, 3969 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9304 operations, 9304 temporaries
 //   generalized_forces: 1768 mul, 1697 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3525 operations, 3525 temporaries
 //   forward_dynamics_crba: 12876 mul, 10895 add/sub, 29 div, 0 sqrt, 60 sin/cos; 23860 operations, 23860 temporaries
 //   forward_dynamics_aba: 5133 mul, 4449 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9671 operations, 9671 temporaries
-//   inverse_dynamics: 1781 mul, 1711 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3552 operations, 3552 temporaries
+//   inverse_dynamics: 1781 mul, 1710 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3551 operations, 3551 temporaries
 //   base_wrench: 1821 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3624 operations, 3624 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

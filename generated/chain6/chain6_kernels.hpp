@@ -5,11 +5,11 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 189 mul, 172 add/sub, 0 div, 0 sqrt, 10 sin/cos; 371 operations, 371 temporaries
+//   mass_matrix: 189 mul, 171 add/sub, 0 div, 0 sqrt, 10 sin/cos; 370 operations, 370 temporaries
 //   generalized_forces: 280 mul, 257 add/sub, 0 div, 0 sqrt, 12 sin/cos; 549 operations, 549 temporaries
 //   forward_dynamics_crba: 556 mul, 493 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1066 operations, 1066 temporaries
 //   forward_dynamics_aba: 785 mul, 657 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1459 operations, 1459 temporaries
-//   inverse_dynamics: 293 mul, 271 add/sub, 0 div, 0 sqrt, 12 sin/cos; 576 operations, 576 temporaries
+//   inverse_dynamics: 293 mul, 270 add/sub, 0 div, 0 sqrt, 12 sin/cos; 575 operations, 575 temporaries
 //   base_wrench: 333 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 648 operations, 648 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -59,7 +59,7 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
 }
 
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); common factors taken out of sums
-// Cost: 189 mul, 172 add/sub, 0 div, 0 sqrt, 10 sin/cos; 371 operations, 371 temporaries.
+// Cost: 189 mul, 171 add/sub, 0 div, 0 sqrt, 10 sin/cos; 370 operations, 370 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
 //   out M[36]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
@@ -385,8 +385,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t315 = t57 * t309;
   const T t316 = t314 - t315;
   const T t317 = T(0.3) * t295;
-  const T t318 = t317 - t316;
-  const T t319 = t303 + t318;
+  const T t318 = t316 - t317;
+  const T t319 = t303 - t318;
   const T t320 = t10 * t78;
   const T t321 = t57 * t291;
   const T t322 = t320 - t321;
@@ -436,8 +436,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t366 = T(0.22) * t322;
   const T t367 = t365 - t366;
   const T t368 = -t268;
-  const T t369 = t316 - t317;
-  const T t370 = -t330;
+  const T t369 = -t330;
   M[0] = t209;
   M[1] = t229;
   M[2] = t235;
@@ -455,13 +454,13 @@ inline void mass_matrix(const T* q, T* M) {
   M[14] = t160;
   M[15] = t166;
   M[16] = t368;
-  M[17] = t369;
+  M[17] = t318;
   M[18] = t252;
   M[19] = t357;
   M[20] = t166;
   M[21] = t106;
   M[22] = t112;
-  M[23] = t370;
+  M[23] = t369;
   M[24] = t289;
   M[25] = t362;
   M[26] = t368;
@@ -470,8 +469,8 @@ inline void mass_matrix(const T* q, T* M) {
   M[29] = t60;
   M[30] = t346;
   M[31] = t367;
-  M[32] = t369;
-  M[33] = t370;
+  M[32] = t318;
+  M[33] = t369;
   M[34] = t60;
   M[35] = T(0.032);
 }
@@ -3608,7 +3607,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
 }
 
 // inverse dynamics: generalized force each joint transmits (springs, dampers and actuator together) for the given qdd, by RNEA; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
-// Cost: 293 mul, 271 add/sub, 0 div, 0 sqrt, 12 sin/cos; 576 operations, 576 temporaries.
+// Cost: 293 mul, 270 add/sub, 0 div, 0 sqrt, 12 sin/cos; 575 operations, 575 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
 //   in  qd[6]: joint rates (rad/s or m/s), same order
 //   in  qdd[6]: joint accelerations (rad/s^2 or m/s^2), same order
@@ -3929,8 +3928,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t308 = T(0.032) * t307;
   const T t309 = T(0.17600000000000002) * t304;
   const T t310 = t308 + t309;
-  const T t311 = t310 - t213;
-  const T t312 = t201 + t311;
+  const T t311 = t213 - t310;
+  const T t312 = t201 - t311;
   const T t313 = t115 * T(0.01486);
   const T t314 = t175 * T(0.00862);
   const T t315 = t313 - t314;
@@ -4193,13 +4192,12 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t572 = t570 + t571;
   const T t573 = t569 + t572;
   const T t574 = t573 - t559;
-  const T t575 = t213 - t310;
   tau[0] = t554;
   tau[1] = t574;
   tau[2] = t444;
   tau[3] = t486;
   tau[4] = t412;
-  tau[5] = t575;
+  tau[5] = t311;
 }
 
 // force and moment the mechanism exerts on its base at the base origin, for the given qdd; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)

@@ -9,8 +9,8 @@
 //   generalized_forces: 90 mul, 74 add/sub, 0 div, 0 sqrt, 6 sin/cos; 170 operations, 170 temporaries
 //   forward_dynamics_crba: 103 mul, 81 add/sub, 2 div, 0 sqrt, 6 sin/cos; 192 operations, 192 temporaries
 //   forward_dynamics_aba: 108 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 195 operations, 195 temporaries
-//   inverse_dynamics: 83 mul, 70 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
-//   base_wrench: 107 mul, 87 add/sub, 0 div, 0 sqrt, 6 sin/cos; 200 operations, 200 temporaries
+//   inverse_dynamics: 83 mul, 69 add/sub, 0 div, 0 sqrt, 6 sin/cos; 158 operations, 158 temporaries
+//   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
 //   point_kinematics: 81 mul, 73 add/sub, 0 div, 0 sqrt, 6 sin/cos; 160 operations, 160 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -713,7 +713,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
 }
 
 // inverse dynamics: generalized force each joint transmits (springs, dampers and actuator together) for the given qdd, by RNEA; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
-// Cost: 83 mul, 70 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries.
+// Cost: 83 mul, 69 add/sub, 0 div, 0 sqrt, 6 sin/cos; 158 operations, 158 temporaries.
 //   in  q[4]: joint coordinates (rad or m): housing.0, housing.1, probe, head
 //   in  qd[4]: joint rates (rad/s or m/s), same order
 //   in  qdd[4]: joint accelerations (rad/s^2 or m/s^2), same order
@@ -815,10 +815,10 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t87 = t85 + t86;
   const T t88 = qdd[3] - t87;
   const T t89 = T(9e-04) * t88;
-  const T t90 = wrench[5] - t89;
+  const T t90 = t89 - wrench[5];
   const T t91 = t15 * t20;
   const T t92 = t91 * T(0.04499999999999993);
-  const T t93 = t90 + t92;
+  const T t93 = t92 - t90;
   const T t94 = t0 * t93;
   const T t95 = t2 * t82;
   const T t96 = t94 + t95;
@@ -883,15 +883,14 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t155 = t153 - t154;
   const T t156 = -wrench[2];
   const T t157 = t156 - t155;
-  const T t158 = t89 - wrench[5];
   tau[0] = t100;
   tau[1] = t143;
   tau[2] = t157;
-  tau[3] = t158;
+  tau[3] = t90;
 }
 
 // force and moment the mechanism exerts on its base at the base origin, for the given qdd; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
-// Cost: 107 mul, 87 add/sub, 0 div, 0 sqrt, 6 sin/cos; 200 operations, 200 temporaries.
+// Cost: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries.
 //   in  q[4]: joint coordinates (rad or m): housing.0, housing.1, probe, head
 //   in  qd[4]: joint rates (rad/s or m/s), same order
 //   in  qdd[4]: joint accelerations (rad/s^2 or m/s^2), same order
@@ -1097,18 +1096,17 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t191 = t1 * t190;
   const T t192 = t0 * t183;
   const T t193 = t191 - t192;
-  const T t194 = t79 - t78;
-  const T t195 = T(-0.25) * t194;
-  const T t196 = t195 - t193;
-  const T t197 = t0 * t190;
-  const T t198 = t1 * t183;
-  const T t199 = t197 + t198;
+  const T t194 = T(0.25) * t80;
+  const T t195 = t194 - t193;
+  const T t196 = t0 * t190;
+  const T t197 = t1 * t183;
+  const T t198 = t196 + t197;
   wrench_on_base[0] = t80;
   wrench_on_base[1] = t119;
   wrench_on_base[2] = t123;
   wrench_on_base[3] = t169;
-  wrench_on_base[4] = t196;
-  wrench_on_base[5] = t199;
+  wrench_on_base[4] = t195;
+  wrench_on_base[5] = t198;
 }
 
 // positions and velocities of the named points relative to the base, base axes; body frames slid along joint axes (exact); common factors taken out of sums

@@ -5,11 +5,11 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 91 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 172 operations, 172 temporaries
+//   mass_matrix: 91 mul, 72 add/sub, 0 div, 0 sqrt, 8 sin/cos; 171 operations, 171 temporaries
 //   generalized_forces: 167 mul, 130 add/sub, 0 div, 0 sqrt, 10 sin/cos; 307 operations, 307 temporaries
-//   forward_dynamics_crba: 329 mul, 253 add/sub, 4 div, 0 sqrt, 10 sin/cos; 596 operations, 596 temporaries
+//   forward_dynamics_crba: 329 mul, 252 add/sub, 4 div, 0 sqrt, 10 sin/cos; 595 operations, 595 temporaries
 //   forward_dynamics_aba: 409 mul, 314 add/sub, 4 div, 0 sqrt, 10 sin/cos; 737 operations, 737 temporaries
-//   inverse_dynamics: 180 mul, 148 add/sub, 0 div, 0 sqrt, 10 sin/cos; 338 operations, 338 temporaries
+//   inverse_dynamics: 180 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 336 operations, 336 temporaries
 //   base_wrench: 203 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 379 operations, 379 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are

@@ -5,11 +5,11 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 91 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 172 operations, 172 temporaries
+//   mass_matrix: 91 mul, 72 add/sub, 0 div, 0 sqrt, 8 sin/cos; 171 operations, 171 temporaries
 //   generalized_forces: 167 mul, 130 add/sub, 0 div, 0 sqrt, 10 sin/cos; 307 operations, 307 temporaries
-//   forward_dynamics_crba: 329 mul, 253 add/sub, 4 div, 0 sqrt, 10 sin/cos; 596 operations, 596 temporaries
+//   forward_dynamics_crba: 329 mul, 252 add/sub, 4 div, 0 sqrt, 10 sin/cos; 595 operations, 595 temporaries
 //   forward_dynamics_aba: 409 mul, 314 add/sub, 4 div, 0 sqrt, 10 sin/cos; 737 operations, 737 temporaries
-//   inverse_dynamics: 180 mul, 148 add/sub, 0 div, 0 sqrt, 10 sin/cos; 338 operations, 338 temporaries
+//   inverse_dynamics: 180 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 336 operations, 336 temporaries
 //   base_wrench: 203 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 379 operations, 379 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
@@ -60,7 +60,7 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
 }
 
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); common factors taken out of sums
-// Cost: 91 mul, 73 add/sub, 0 div, 0 sqrt, 8 sin/cos; 172 operations, 172 temporaries.
+// Cost: 91 mul, 72 add/sub, 0 div, 0 sqrt, 8 sin/cos; 171 operations, 171 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
 //   out M[36]: mass matrix, row-major n x n (kg m^2, kg m or kg)
 template <class T>
@@ -229,17 +229,16 @@ inline void mass_matrix(const T* q, T* M) {
   const T t158 = t157 - t81;
   const T t159 = t6 * t115;
   const T t160 = t4 * T(5.846399999999999e-05);
-  const T t161 = t160 - t159;
+  const T t161 = t159 - t160;
   const T t162 = t4 * t26;
   const T t163 = t6 * t135;
   const T t164 = t162 + t163;
   const T t165 = T(0.0028799999999999997) * t164;
-  const T t166 = t165 * T(-0.4318);
-  const T t167 = t166 - t161;
+  const T t166 = T(0.4318) * t165;
+  const T t167 = t161 - t166;
   const T t168 = t8 * T(4e-05);
   const T t169 = -t81;
-  const T t170 = t159 - t160;
-  const T t171 = t0 * T(4e-05);
+  const T t170 = t0 * T(4e-05);
   M[0] = t74;
   M[1] = t98;
   M[2] = t101;
@@ -256,24 +255,24 @@ inline void mass_matrix(const T* q, T* M) {
   M[13] = t155;
   M[14] = t151;
   M[15] = t169;
-  M[16] = t170;
+  M[16] = t161;
   M[17] = t168;
   M[18] = t113;
   M[19] = t158;
   M[20] = t169;
   M[21] = t3;
   M[22] = T(0.0);
-  M[23] = t171;
+  M[23] = t170;
   M[24] = t134;
   M[25] = t167;
-  M[26] = t170;
+  M[26] = t161;
   M[27] = T(0.0);
   M[28] = T(0.00064216);
   M[29] = T(0.0);
   M[30] = t145;
   M[31] = t168;
   M[32] = t168;
-  M[33] = t171;
+  M[33] = t170;
   M[34] = T(0.0);
   M[35] = T(4e-05);
 }
@@ -606,7 +605,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* w
 }
 
 // forward dynamics qdd by CRBA + generalized forces + LTDL solve; mass matrix: inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); generalized forces: body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); leaves symmetric about their axis in unturned frames (exact)
-// Cost: 329 mul, 253 add/sub, 4 div, 0 sqrt, 10 sin/cos; 596 operations, 596 temporaries.
+// Cost: 329 mul, 252 add/sub, 4 div, 0 sqrt, 10 sin/cos; 595 operations, 595 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
 //   in  qd[6]: joint rates (rad/s or m/s), same order
 //   in  tau[6]: actuation (N m or N) per coordinate; read only for actuated joints
@@ -1186,39 +1185,38 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t566 = t564 - t565;
   const T t567 = t430 * t560;
   const T t568 = t566 - t567;
-  const T t569 = t567 - t566;
-  const T t570 = t316 * t345;
-  const T t571 = t382 * t569;
-  const T t572 = t570 + t571;
-  const T t573 = t459 * t563;
-  const T t574 = t573 - t572;
-  const T t575 = t346 * t560;
-  const T t576 = t574 + t575;
-  const T t577 = t374 * t569;
-  const T t578 = t288 - t577;
-  const T t579 = T(1557.24430048586) * t578;
-  const T t580 = t452 * t563;
-  const T t581 = t579 + t580;
-  const T t582 = t309 * t560;
-  const T t583 = T(1557.24430048586) * t582;
-  const T t584 = t581 + t583;
-  const T t585 = t314 * t576;
-  const T t586 = t272 * T(24999.999999999996);
-  const T t587 = t586 - t585;
-  const T t588 = T(0.9999999999999999) * t324;
-  const T t589 = t569 * t588;
-  const T t590 = t587 + t589;
-  const T t591 = t563 * t588;
-  const T t592 = t591 - t590;
-  const T t593 = t284 * t560;
-  const T t594 = t593 * T(-24999.999999999996);
-  const T t595 = t594 - t592;
+  const T t569 = t316 * t345;
+  const T t570 = t382 * t568;
+  const T t571 = t569 - t570;
+  const T t572 = t459 * t563;
+  const T t573 = t572 - t571;
+  const T t574 = t346 * t560;
+  const T t575 = t573 + t574;
+  const T t576 = t374 * t568;
+  const T t577 = t288 + t576;
+  const T t578 = T(1557.24430048586) * t577;
+  const T t579 = t452 * t563;
+  const T t580 = t578 + t579;
+  const T t581 = t309 * t560;
+  const T t582 = T(1557.24430048586) * t581;
+  const T t583 = t580 + t582;
+  const T t584 = t314 * t575;
+  const T t585 = t272 * T(24999.999999999996);
+  const T t586 = t585 - t584;
+  const T t587 = T(0.9999999999999999) * t324;
+  const T t588 = t568 * t587;
+  const T t589 = t586 - t588;
+  const T t590 = t563 * t587;
+  const T t591 = t590 - t589;
+  const T t592 = t284 * t560;
+  const T t593 = t592 * T(-24999.999999999996);
+  const T t594 = t593 - t591;
   qdd[0] = t560;
   qdd[1] = t563;
   qdd[2] = t568;
-  qdd[3] = t576;
-  qdd[4] = t584;
-  qdd[5] = t595;
+  qdd[3] = t575;
+  qdd[4] = t583;
+  qdd[5] = t594;
 }
 
 // forward dynamics qdd by the articulated-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); leaves symmetric about their axis in unturned frames (exact)
@@ -1979,7 +1977,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
 }
 
 // inverse dynamics: generalized force each joint transmits (springs, dampers and actuator together) for the given qdd, by RNEA; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); leaves symmetric about their axis in unturned frames (exact)
-// Cost: 180 mul, 148 add/sub, 0 div, 0 sqrt, 10 sin/cos; 338 operations, 338 temporaries.
+// Cost: 180 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 336 operations, 336 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
 //   in  qd[6]: joint rates (rad/s or m/s), same order
 //   in  qdd[6]: joint accelerations (rad/s^2 or m/s^2), same order
@@ -2113,8 +2111,8 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t120 = t118 - t119;
   const T t121 = qdd[5] - t116;
   const T t122 = T(4e-05) * t121;
-  const T t123 = wrench[5] - t122;
-  const T t124 = t120 + t123;
+  const T t123 = t122 - wrench[5];
+  const T t124 = t120 - t123;
   const T t125 = t16 * t124;
   const T t126 = t20 * t102;
   const T t127 = t125 - t126;
@@ -2307,9 +2305,9 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t314 = t156 * T(0.025374999999999998);
   const T t315 = t313 - t314;
   const T t316 = t312 + t315;
-  const T t317 = t316 - t303;
+  const T t317 = t303 - t316;
   const T t318 = T(0.4318) * t251;
-  const T t319 = t317 + t318;
+  const T t319 = t318 - t317;
   const T t320 = qdd[1] * T(1.748114002);
   const T t321 = t40 * T(0.023751);
   const T t322 = t320 - t321;
@@ -2325,15 +2323,13 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t332 = t330 - t331;
   const T t333 = t329 + t332;
   const T t334 = t333 - t319;
-  const T t335 = t303 - t316;
-  const T t336 = -t219;
-  const T t337 = t122 - wrench[5];
+  const T t335 = -t219;
   tau[0] = t296;
   tau[1] = t334;
-  tau[2] = t335;
-  tau[3] = t336;
+  tau[2] = t317;
+  tau[3] = t335;
   tau[4] = t168;
-  tau[5] = t337;
+  tau[5] = t123;
 }
 
 // force and moment the mechanism exerts on its base at the base origin, for the given qdd; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); leaves symmetric about their axis in unturned frames (exact)

@@ -37,6 +37,12 @@ struct InstructionKeyHash {
 // |c|·m: a coefficient magnitude and a monomial.
 using ScaledMonomial = std::pair<double, MonoId>;
 
+// An atom's or a monomial's value: instruction `id` holds it, or its negation when `negated`.
+struct Signed {
+  int id;
+  bool negated = false;
+};
+
 class Flattener {
  public:
   explicit Flattener(Context& ctx) : ctx_(ctx) {}
@@ -65,7 +71,11 @@ class Flattener {
       stack.push_back({frame.is_atom, frame.id, true});
       if (frame.is_atom) {
         const Atom& atom = ctx_.atom(frame.id);
-        if (atom.kind != AtomKind::input) stack.push_back({false, atom.arg, false});
+        if (atom.kind == AtomKind::temp && negated_temps_.contains(frame.id)) {
+          stack.push_back({false, negated_definitions_.at(frame.id), false});
+        } else if (atom.kind != AtomKind::input) {
+          stack.push_back({false, atom.arg, false});
+        }
       } else {
         for (const Term& term : ctx_.poly(frame.id)) {
           for (const Factor& f : ctx_.monomial(term.mono)) stack.push_back({true, f.atom, false});
@@ -81,6 +91,7 @@ class Flattener {
   // more contain each product of all their factors but one (a product is built from the part
   // most others share), and how many lone scaled terms c·m contain each c·(m without one factor).
   void survey(const std::vector<PolyId>& roots) {
+    roots_.insert(roots.begin(), roots.end());
     std::vector<PolyId> pending = roots;
     std::unordered_set<MonoId> counted;
     std::set<ScaledMonomial> counted_scaled;
@@ -89,23 +100,74 @@ class Flattener {
       pending.pop_back();
       if (!reachable_.insert(p).second) continue;
       const auto& terms = ctx_.poly(p);
+      // terms per coefficient magnitude (emit_poly's groups)
+      std::unordered_map<double, int> group_size;
+      for (const Term& t : terms)
+        if (t.mono != Context::kUnitMonomial) ++group_size[std::abs(t.coef)];
       for (const Term& t : terms) {
         const auto& factors = ctx_.monomial(t.mono);
         for (const Factor& f : factors) {
           if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
+          if (ctx_.atom(f.atom).kind == AtomKind::temp) {
+            temps_.insert(f.atom);
+            consumers_[f.atom].push_back(p);
+          }
         }
         ++mono_uses_[t.mono];
         const double magnitude = std::abs(t.coef);
         // alone in its coefficient group of emit_poly
-        const bool lone = std::count_if(terms.begin(), terms.end(), [&](const Term& other) {
-                            return std::abs(other.coef) == magnitude && other.mono != Context::kUnitMonomial;
-                          }) == 1;
+        const bool lone = t.mono != Context::kUnitMonomial && group_size[magnitude] == 1;
         if (magnitude != 1.0 && lone && degree(factors) >= 2 && counted_scaled.insert({magnitude, t.mono}).second) {
           for (std::size_t k = 0; k < factors.size(); ++k) ++scaled_partial_uses_[{magnitude, without(t.mono, k)}];
         }
         if (degree(factors) < 3 || !counted.insert(t.mono).second) continue;
         for (std::size_t k = 0; k < factors.size(); ++k) ++partial_uses_[without(t.mono, k)];
       }
+    }
+  }
+
+  // Whether the sum P would start negative (and cost a negation) with the temporaries chosen so
+  // far held negated, and `also` when `with_also`.
+  bool all_negative(PolyId p, AtomId also, bool with_also) const {
+    return std::all_of(ctx_.poly(p).begin(), ctx_.poly(p).end(), [&](const Term& t) {
+      bool sign = t.coef < 0.0;
+      for (const Factor& f : ctx_.monomial(t.mono))
+        if (f.power % 2 == 1 && ((with_also && f.atom == also) || negated_temps_.contains(f.atom))) sign = !sign;
+      return sign;
+    });
+  }
+
+  // Temporaries to hold negated (after survey): those whose definition D has a negative term (so
+  // -D costs what D costs) and which an output needs as -D (computed once instead of D and -D)
+  // or as -t (no negation then), unless more sums using t would then start negative than stop
+  // doing so; never when an output needs D or t itself.
+  void choose_negated_temps() {
+    const auto root_with = [&](std::vector<Term> terms) {
+      PolyId id;
+      return ctx_.find_poly(terms, id) && roots_.contains(id);
+    };
+    std::vector<AtomId> ordered(temps_.begin(), temps_.end());
+    std::sort(ordered.begin(), ordered.end());
+    for (AtomId t : ordered) {
+      const PolyId definition = ctx_.atom(t).arg;
+      const auto& terms = ctx_.poly(definition);
+      const MonoId alone = ctx_.intern_monomial({Factor{t, 1}});
+      if (roots_.contains(definition) || root_with({Term{1.0, alone}})) continue;
+      std::vector<Term> negated = terms;
+      for (Term& term : negated) term.coef = -term.coef;
+      const bool negative_term = std::any_of(terms.begin(), terms.end(), [](const Term& x) { return x.coef < 0.0; });
+      if (!negative_term || !(root_with(negated) || root_with({Term{-1.0, alone}}))) continue;
+      // the output's saving against the sums that would start (or stop starting) negative
+      int saving = 1;
+      std::vector<PolyId> consumers = consumers_[t];
+      std::sort(consumers.begin(), consumers.end());
+      consumers.erase(std::unique(consumers.begin(), consumers.end()), consumers.end());
+      for (PolyId p : consumers) saving += (all_negative(p, t, false) ? 1 : 0) - (all_negative(p, t, true) ? 1 : 0);
+      if (saving <= 0) continue;
+      const PolyId source = ctx_.intern_poly(std::move(negated));
+      negated_temps_.insert(t);
+      negated_definitions_[t] = source;
+      negated_sources_.insert(source);
     }
   }
 
@@ -160,7 +222,7 @@ class Flattener {
   int constant(double v) { return push({Op::constant, -1, -1, v}); }
   int binary(Op op, int a, int b) { return push({op, a, b}); }
 
-  int emit_atom(AtomId id) {
+  Signed emit_atom(AtomId id) {
     const Atom& atom = ctx_.atom(id);
     switch (atom.kind) {
       case AtomKind::input: {
@@ -168,16 +230,21 @@ class Flattener {
         in.array = atom.array;
         in.index = atom.index;
         in.role = atom.role;
-        return push(in);
+        return {push(in)};
       }
-      case AtomKind::temp: return poly_value_.at(atom.arg);
-      case AtomKind::sin: return push({Op::sin, poly_value_.at(atom.arg)});
-      case AtomKind::cos: return push({Op::cos, poly_value_.at(atom.arg)});
-      case AtomKind::sqrt: return push({Op::sqrt, poly_value_.at(atom.arg)});
-      case AtomKind::recip: return binary(Op::div, constant(1.0), poly_value_.at(atom.arg));
+      case AtomKind::temp:
+        if (negated_temps_.contains(id)) return {poly_value_.at(negated_definitions_.at(id)), true};
+        return {poly_value_.at(atom.arg)};
+      case AtomKind::sin: return {push({Op::sin, poly_value_.at(atom.arg)})};
+      case AtomKind::cos: return {push({Op::cos, poly_value_.at(atom.arg)})};
+      case AtomKind::sqrt: return {push({Op::sqrt, poly_value_.at(atom.arg)})};
+      case AtomKind::recip: return {binary(Op::div, constant(1.0), poly_value_.at(atom.arg))};
     }
     throw std::logic_error("flatten: unknown atom kind");
   }
+
+  // A product of two signed values.
+  Signed multiply(Signed a, Signed b) { return {binary(Op::mul, a.id, b.id), a.negated != b.negated}; }
 
   // A part of a monomial (a sub-multiset of its factors) that is computed already: an atom, or a
   // monomial emitted before.
@@ -223,16 +290,16 @@ class Flattener {
   // c²·I₁ once c² exists) or m split into parts computed already, else the d most other monomials
   // contain (L_ki·(1/D_k) of every L_ki·L_kj·(1/D_k) of an LTDL update), else m without its last
   // factor, so that monomials that begin alike share their prefix products.
-  int emit_monomial(MonoId id) {
+  Signed emit_monomial(MonoId id) {
     if (auto it = mono_value_.find(id); it != mono_value_.end()) return it->second;
     const auto& factors = ctx_.monomial(id);
-    int value;
+    Signed value;
     std::vector<Factor> computed_part, other_part;
     if (factors.size() == 1 && factors[0].power == 1) {
       value = atom_value_.at(factors[0].atom);
     } else if (split_at_computed_part(factors, computed_part, other_part)) {
-      const int first = emit_monomial(ctx_.intern_monomial(std::move(computed_part)));
-      value = binary(Op::mul, first, emit_monomial(ctx_.intern_monomial(std::move(other_part))));
+      const Signed first = emit_monomial(ctx_.intern_monomial(std::move(computed_part)));
+      value = multiply(first, emit_monomial(ctx_.intern_monomial(std::move(other_part))));
     } else {
       std::size_t drop = factors.size();
       for (std::size_t k = 0; k < factors.size() && drop == factors.size(); ++k) {
@@ -246,8 +313,7 @@ class Flattener {
           if (it != partial_uses_.end() && it->second > most) drop = k, most = it->second;
         }
       }
-      const int rest = emit_monomial(without(id, drop));
-      value = binary(Op::mul, rest, atom_value_.at(factors[drop].atom));
+      value = multiply(emit_monomial(without(id, drop)), atom_value_.at(factors[drop].atom));
     }
     mono_value_[id] = value;
     return value;
@@ -284,10 +350,9 @@ class Flattener {
     }
     std::sort(quotient.begin(), quotient.end(),
               [](const Term& a, const Term& b) { return a.mono < b.mono; });
-    const int product =
-        binary(Op::mul, atom_value_.at(common), emit_poly(ctx_.intern_poly(std::move(quotient))));
-    if (rest.empty()) return product;
-    return binary(Op::add, product, emit_poly(ctx_.intern_poly(std::move(rest))));
+    const Signed product = multiply(atom_value_.at(common), {emit_poly(ctx_.intern_poly(std::move(quotient)))});
+    if (rest.empty()) return product.negated ? push({Op::neg, product.id}) : product.id;
+    return binary(product.negated ? Op::sub : Op::add, emit_poly(ctx_.intern_poly(std::move(rest))), product.id);
   }
 
   // Σ cᵢ·mᵢ with additions and subtractions. Terms sharing a coefficient magnitude |c| ≠ 1 are
@@ -298,7 +363,7 @@ class Flattener {
     // -P needed anyway (temporaries hold the sign with a positive leading term): P = -(-P), one
     // negation instead of two or more operations (three terms, or two negative ones).
     const bool all_negative_pair = terms.size() == 2 && terms[1].coef < 0.0;
-    if ((terms.size() >= 3 || all_negative_pair) && terms.front().coef < 0.0) {
+    if ((terms.size() >= 3 || all_negative_pair) && terms.front().coef < 0.0 && !negated_sources_.contains(id)) {
       std::vector<Term> negated = terms;
       for (Term& t : negated) t.coef = -t.coef;
       PolyId opposite;
@@ -332,19 +397,24 @@ class Flattener {
     // A signed sum of monomials; the sign of the result is returned separately so that an
     // all-negative sum costs no negation.
     auto signed_sum = [&](const std::vector<const Term*>& members) -> Part {
-      auto lead = std::find_if(members.begin(), members.end(),
-                               [](const Term* t) { return t->coef > 0.0; });
-      const bool negative = lead == members.end();
-      if (negative) lead = members.begin();
-      auto monomial_value = [&](const Term* t) {
-        return t->mono == Context::kUnitMonomial ? constant(std::abs(t->coef))
-                                                 : emit_monomial(t->mono);
-      };
-      int acc = monomial_value(*lead);
-      for (auto t = members.begin(); t != members.end(); ++t) {
-        if (t == lead) continue;
-        const bool subtract = ((*t)->coef < 0.0) != negative;
-        acc = binary(subtract ? Op::sub : Op::add, acc, monomial_value(*t));
+      // each term's value and whether it enters negatively (its coefficient's sign and its
+      // monomial's, a negated temporary's)
+      std::vector<Part> values;
+      for (const Term* t : members) {
+        if (t->mono == Context::kUnitMonomial) {
+          values.push_back({constant(std::abs(t->coef)), t->coef < 0.0});
+        } else {
+          const Signed m = emit_monomial(t->mono);
+          values.push_back({m.id, (t->coef < 0.0) != m.negated});
+        }
+      }
+      auto lead = std::find_if(values.begin(), values.end(), [](const Part& v) { return !v.negative; });
+      const bool negative = lead == values.end();
+      if (negative) lead = values.begin();
+      int acc = lead->value;
+      for (auto v = values.begin(); v != values.end(); ++v) {
+        if (v == lead) continue;
+        acc = binary(v->negative != negative ? Op::sub : Op::add, acc, v->value);
       }
       return {acc, negative};
     };
@@ -361,9 +431,10 @@ class Flattener {
         sums.push_back(signed_sum(groups[g].members));
         continue;
       }
-      const int scaled_rest = binary(Op::mul, constant(groups[g].magnitude), emit_monomial(without(lone.mono, k - 1)));
-      const AtomId factor = ctx_.monomial(lone.mono)[k - 1].atom;
-      sums.push_back({binary(Op::mul, scaled_rest, atom_value_.at(factor)), lone.coef < 0.0});
+      const Signed rest = emit_monomial(without(lone.mono, k - 1));
+      const Signed scaled_rest{binary(Op::mul, constant(groups[g].magnitude), rest.id), rest.negated};
+      const Signed product = multiply(scaled_rest, atom_value_.at(ctx_.monomial(lone.mono)[k - 1].atom));
+      sums.push_back({product.id, (lone.coef < 0.0) != product.negated});
       prescaled[g] = true;
     }
     // An all-negative poly folds its sign into a coefficient product where it has one, else
@@ -403,8 +474,16 @@ class Flattener {
   std::vector<Instruction> instructions_;
   std::unordered_map<InstructionKey, int, InstructionKeyHash> index_;
   std::unordered_map<std::uint32_t, int> poly_value_;
-  std::unordered_map<std::uint32_t, int> atom_value_;
-  std::unordered_map<MonoId, int> mono_value_;
+  std::unordered_map<std::uint32_t, Signed> atom_value_;
+  std::unordered_map<MonoId, Signed> mono_value_;
+  // Temporaries held negated: an output needs -D of their definition D, and D itself no poly
+  // needs, so -D is computed once and every product of the temporary takes the sign.
+  std::unordered_set<AtomId> negated_temps_;
+  std::unordered_map<AtomId, PolyId> negated_definitions_;  // temporary -> -D
+  std::unordered_set<PolyId> negated_sources_;               // the -D polys
+  std::unordered_set<PolyId> roots_;                         // the outputs
+  std::unordered_set<AtomId> temps_;                         // reachable temporaries
+  std::unordered_map<AtomId, std::vector<PolyId>> consumers_;  // reachable polys using each
   std::unordered_map<MonoId, int> mono_uses_;
   std::unordered_map<MonoId, int> partial_uses_;
   std::map<ScaledMonomial, int> scaled_partial_uses_;
@@ -414,7 +493,6 @@ class Flattener {
 }  // namespace
 
 InstructionList flatten(const std::vector<NamedOutput>& outputs) {
-  InstructionList list;
   Context* ctx = nullptr;
   for (const auto& output : outputs) {
     for (const Expr& e : output.elements) {
@@ -424,13 +502,15 @@ InstructionList flatten(const std::vector<NamedOutput>& outputs) {
       ctx = &e.context();
     }
   }
-  if (ctx == nullptr) return list;
+  if (ctx == nullptr) return {};
   Flattener flattener(*ctx);
   std::vector<PolyId> roots;
   for (const auto& output : outputs) {
     for (const Expr& e : output.elements) roots.push_back(e.id());
   }
   flattener.survey(roots);
+  flattener.choose_negated_temps();
+  InstructionList list;
   for (const auto& output : outputs) {
     for (std::size_t i = 0; i < output.elements.size(); ++i) {
       list.outputs.push_back(

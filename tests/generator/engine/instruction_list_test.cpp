@@ -142,5 +142,33 @@ TEST(InstructionList, NegatedSumReusesItsOpposite) {
   expect_values(list, {1.0, 2.0, 4.0, 0.5}, {3.5, -7.0});
 }
 
+// An output b - a whose opposite a - b is a temporary other sums use: a - b is held negated, so
+// the pair costs one subtraction, not two, and the sum using it subtracts instead of adding.
+TEST(InstructionList, TemporaryHeldNegatedForAnOutputOfOppositeSign) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const std::vector<Expr> x = inputs(4);
+  const Expr difference = x[0] - x[1];
+  const InstructionList list = flatten({{"out", {difference * x[2] + x[3], x[1] - x[0]}}});
+  const OpCount c = count_operations(list);
+  EXPECT_EQ(c.add, 2);
+  EXPECT_EQ(c.mul, 1);
+  expect_values(list, {1.0, 4.0, 0.5, 2.0}, {(1.0 - 4.0) * 0.5 + 2.0, 3.0});
+}
+
+// A negated temporary would make a sum that uses it start negative (one negation more), so a
+// single-term use keeps the temporary's sign.
+TEST(InstructionList, TemporaryKeepsItsSignWhenNegatingCostsElsewhere) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const std::vector<Expr> x = inputs(3);
+  const Expr difference = x[0] - x[1];
+  const InstructionList list = flatten({{"out", {difference * x[2], x[1] - x[0]}}});
+  const OpCount c = count_operations(list);
+  EXPECT_EQ(c.add, 2);  // x0 - x1 and x1 - x0: negating would cost the same plus a negation
+  EXPECT_EQ(c.mul, 1);
+  expect_values(list, {1.0, 4.0, 0.5}, {-1.5, 3.0});
+}
+
 }  // namespace
 }  // namespace dyngen::engine
