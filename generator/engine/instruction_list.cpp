@@ -86,7 +86,8 @@ class Flattener {
   }
 
   // One pass over the reachable polys (each visited once) for the choices of emission: which
-  // polys are reachable (-P reused for P), how many polys use each monomial (factoring and scaled
+  // polys are reachable (-P reused for P), which polys use each temporary (negated temporaries),
+  // how many polys use each monomial (factoring and scaled
   // products only pay for monomials no other poly needs), how many monomials of degree three or
   // more contain each product of all their factors but one (a product is built from the part
   // most others share), and how many lone scaled terms c·m contain each c·(m without one factor).
@@ -108,10 +109,7 @@ class Flattener {
         const auto& factors = ctx_.monomial(t.mono);
         for (const Factor& f : factors) {
           if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
-          if (ctx_.atom(f.atom).kind == AtomKind::temp) {
-            temps_.insert(f.atom);
-            consumers_[f.atom].push_back(p);
-          }
+          if (ctx_.atom(f.atom).kind == AtomKind::temp) consumers_[f.atom].push_back(p);
         }
         ++mono_uses_[t.mono];
         const double magnitude = std::abs(t.coef);
@@ -146,7 +144,8 @@ class Flattener {
       PolyId id;
       return ctx_.find_poly(terms, id) && roots_.contains(id);
     };
-    std::vector<AtomId> ordered(temps_.begin(), temps_.end());
+    std::vector<AtomId> ordered;
+    for (const auto& [temp, polys] : consumers_) ordered.push_back(temp);
     std::sort(ordered.begin(), ordered.end());
     for (AtomId t : ordered) {
       const PolyId definition = ctx_.atom(t).arg;
@@ -482,7 +481,6 @@ class Flattener {
   std::unordered_map<AtomId, PolyId> negated_definitions_;  // temporary -> -D
   std::unordered_set<PolyId> negated_sources_;               // the -D polys
   std::unordered_set<PolyId> roots_;                         // the outputs
-  std::unordered_set<AtomId> temps_;                         // reachable temporaries
   std::unordered_map<AtomId, std::vector<PolyId>> consumers_;  // reachable polys using each
   std::unordered_map<MonoId, int> mono_uses_;
   std::unordered_map<MonoId, int> partial_uses_;
