@@ -226,18 +226,14 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
   // A kernel built in a fresh context from the mechanism under the chosen rewrites (rewrites.hpp;
   // the wrench on the base keeps what grouping would move onto the base).
   const auto build = [&](const KernelRecipe& recipe, const BuildVariant& variant) {
-    engine::Options engine_options = options.engine;
-    engine_options.factoring = variant.factoring;
-    engine::Context context(engine_options);
+    engine::Context context(variant.engine_options(options.engine));
     engine::ContextScope scope(context);
     SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
     result.wrench_bodies = problem.wrench_bodies;
     const auto base = std::string(recipe.name) == "base_wrench" ? algorithms::BaseGrouping::keep
                                                                  : algorithms::BaseGrouping::drop;
-    algorithms::Mechanism<Expr> force_mech = problem.mech;
-    candidates[variant.choice.inertia].apply(problem.mech, base);
-    candidates[variant.choice.forces].apply(force_mech, base);
+    const algorithms::Mechanism<Expr> force_mech = variant.apply(candidates, problem.mech, base);
     std::vector<NamedOutput> outputs;
     for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, force_mech, problem.state)) {
       outputs.push_back({name, std::move(elements)});

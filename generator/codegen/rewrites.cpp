@@ -73,6 +73,20 @@ std::vector<RewriteChoice> crba_route_choices(std::size_t candidates, std::size_
   return choices;
 }
 
+engine::Options BuildVariant::engine_options(engine::Options options) const {
+  options.factoring = factoring;
+  return options;
+}
+
+algorithms::Mechanism<engine::Expr> BuildVariant::apply(const std::vector<Rewrite>& candidates,
+                                                        algorithms::Mechanism<engine::Expr>& mech,
+                                                        algorithms::BaseGrouping base) const {
+  algorithms::Mechanism<engine::Expr> force_mech = mech;
+  candidates[choice.inertia].apply(mech, base);
+  candidates[choice.forces].apply(force_mech, base);
+  return force_mech;
+}
+
 CheapestBuild cheapest_build(const std::vector<RewriteChoice>& choices, bool factoring,
                              const std::function<std::uint64_t(const BuildVariant&)>& cost) {
   CheapestBuild best;

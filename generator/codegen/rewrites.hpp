@@ -58,6 +58,13 @@ std::vector<RewriteChoice> crba_route_choices(std::size_t candidates, std::size_
 struct BuildVariant {
   RewriteChoice choice;
   bool factoring = false;
+
+  // `options` with this variant's factoring.
+  engine::Options engine_options(engine::Options options) const;
+  // The mechanism for H: `mech` rewritten in place under choice.inertia; returned, the mechanism
+  // for the CRBA route's b: a copy of `mech` as given rewritten under choice.forces.
+  algorithms::Mechanism<engine::Expr> apply(const std::vector<Rewrite>& candidates, algorithms::Mechanism<engine::Expr>& mech,
+                                            algorithms::BaseGrouping base) const;
 };
 
 // The cheapest variant found and which call of `cost` built it.

@@ -81,16 +81,12 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
   // fresh context.
   using Outputs = std::function<std::vector<Expr>(const codegen::SymbolicProblem&, const algorithms::Mechanism<Expr>&)>;
   const auto count = [&](const codegen::BuildVariant& variant, const Outputs& outputs) {
-    engine::Options engine_options = options;
-    engine_options.factoring = variant.factoring;
-    engine::Context context(engine_options);
+    engine::Context context(variant.engine_options(options));
     engine::ContextScope scope(context);
     codegen::SymbolicProblem problem =
         constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
                                        : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
-    algorithms::Mechanism<Expr> force_mech = problem.mech;
-    candidates[variant.choice.inertia].apply(problem.mech, algorithms::BaseGrouping::drop);
-    candidates[variant.choice.forces].apply(force_mech, algorithms::BaseGrouping::drop);
+    const algorithms::Mechanism<Expr> force_mech = variant.apply(candidates, problem.mech, algorithms::BaseGrouping::drop);
     return OpTally(engine::count_operations(engine::flatten({{"out", outputs(problem, force_mech)}})));
   };
   // as build_kernels: every rewrite (codegen::cheapest_build), for the CRBA route also H and b
