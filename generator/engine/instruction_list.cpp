@@ -34,6 +34,13 @@ struct InstructionKeyHash {
   }
 };
 
+// The terms of -P.
+std::vector<Term> opposite(const std::vector<Term>& terms) {
+  std::vector<Term> negated = terms;
+  for (Term& t : negated) t.coef = -t.coef;
+  return negated;
+}
+
 // |c|·m: a coefficient magnitude and a monomial.
 using ScaledMonomial = std::pair<double, MonoId>;
 
@@ -109,7 +116,11 @@ class Flattener {
         const auto& factors = ctx_.monomial(t.mono);
         for (const Factor& f : factors) {
           if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
-          if (ctx_.atom(f.atom).kind == AtomKind::temp) consumers_[f.atom].push_back(p);
+          if (ctx_.atom(f.atom).kind == AtomKind::temp) {
+            // p's terms are visited together, so a repeat of p is the last entry
+            std::vector<PolyId>& polys = consumers_[f.atom];
+            if (polys.empty() || polys.back() != p) polys.push_back(p);
+          }
         }
         ++mono_uses_[t.mono];
         const double magnitude = std::abs(t.coef);
@@ -152,16 +163,12 @@ class Flattener {
       const auto& terms = ctx_.poly(definition);
       const MonoId alone = ctx_.intern_monomial({Factor{t, 1}});
       if (roots_.contains(definition) || root_with({Term{1.0, alone}})) continue;
-      std::vector<Term> negated = terms;
-      for (Term& term : negated) term.coef = -term.coef;
+      std::vector<Term> negated = opposite(terms);
       const bool negative_term = std::any_of(terms.begin(), terms.end(), [](const Term& x) { return x.coef < 0.0; });
       if (!negative_term || !(root_with(negated) || root_with({Term{-1.0, alone}}))) continue;
       // the output's saving against the sums that would start (or stop starting) negative
       int saving = 1;
-      std::vector<PolyId> consumers = consumers_[t];
-      std::sort(consumers.begin(), consumers.end());
-      consumers.erase(std::unique(consumers.begin(), consumers.end()), consumers.end());
-      for (PolyId p : consumers) saving += (all_negative(p, t, false) ? 1 : 0) - (all_negative(p, t, true) ? 1 : 0);
+      for (PolyId p : consumers_.at(t)) saving += (all_negative(p, t, false) ? 1 : 0) - (all_negative(p, t, true) ? 1 : 0);
       if (saving <= 0) continue;
       const PolyId source = ctx_.intern_poly(std::move(negated));
       negated_temps_.insert(t);
@@ -363,12 +370,10 @@ class Flattener {
     // negation instead of two or more operations (three terms, or two negative ones).
     const bool all_negative_pair = terms.size() == 2 && terms[1].coef < 0.0;
     if ((terms.size() >= 3 || all_negative_pair) && terms.front().coef < 0.0 && !negated_sources_.contains(id)) {
-      std::vector<Term> negated = terms;
-      for (Term& t : negated) t.coef = -t.coef;
-      PolyId opposite;
-      if (ctx_.find_poly(negated, opposite) && reachable_.contains(opposite)) {
-        if (!poly_value_.contains(opposite)) poly_value_[opposite] = emit_poly(opposite);
-        return push({Op::neg, poly_value_.at(opposite)});
+      PolyId negated;
+      if (ctx_.find_poly(opposite(terms), negated) && reachable_.contains(negated)) {
+        if (!poly_value_.contains(negated)) poly_value_[negated] = emit_poly(negated);
+        return push({Op::neg, poly_value_.at(negated)});
       }
     }
     if (ctx_.options().factoring) {
@@ -481,7 +486,7 @@ class Flattener {
   std::unordered_map<AtomId, PolyId> negated_definitions_;  // temporary -> -D
   std::unordered_set<PolyId> negated_sources_;               // the -D polys
   std::unordered_set<PolyId> roots_;                         // the outputs
-  std::unordered_map<AtomId, std::vector<PolyId>> consumers_;  // reachable polys using each
+  std::unordered_map<AtomId, std::vector<PolyId>> consumers_;  // reachable polys using each, once
   std::unordered_map<MonoId, int> mono_uses_;
   std::unordered_map<MonoId, int> partial_uses_;
   std::map<ScaledMonomial, int> scaled_partial_uses_;
