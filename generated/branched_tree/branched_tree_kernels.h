@@ -6,11 +6,11 @@
 // Parameters: all folded into constants
 // Operation counts:
 //   mass_matrix: 99 mul, 69 add/sub, 0 div, 0 sqrt, 10 sin/cos; 178 operations, 178 temporaries
-//   generalized_forces: 332 mul, 286 add/sub, 0 div, 0 sqrt, 12 sin/cos; 630 operations, 630 temporaries
-//   forward_dynamics_crba: 489 mul, 389 add/sub, 5 div, 0 sqrt, 12 sin/cos; 895 operations, 895 temporaries
-//   forward_dynamics_aba: 663 mul, 498 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1178 operations, 1178 temporaries
-//   inverse_dynamics: 320 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 615 operations, 615 temporaries
-//   base_wrench: 440 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 846 operations, 846 temporaries
+//   generalized_forces: 334 mul, 286 add/sub, 0 div, 0 sqrt, 12 sin/cos; 632 operations, 632 temporaries
+//   forward_dynamics_crba: 491 mul, 389 add/sub, 5 div, 0 sqrt, 12 sin/cos; 897 operations, 897 temporaries
+//   forward_dynamics_aba: 663 mul, 494 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1174 operations, 1174 temporaries
+//   inverse_dynamics: 322 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 617 operations, 617 temporaries
+//   base_wrench: 442 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 848 operations, 848 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

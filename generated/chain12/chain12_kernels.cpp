@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 813 mul, 663 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1498 operations, 1498 temporaries
+//   mass_matrix: 812 mul, 662 add/sub, 0 div, 0 sqrt, 22 sin/cos; 1496 operations, 1496 temporaries
 //   generalized_forces: 652 mul, 617 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1293 operations, 1293 temporaries
-//   forward_dynamics_crba: 1962 mul, 1688 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3685 operations, 3685 temporaries
-//   forward_dynamics_aba: 1872 mul, 1605 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3512 operations, 3512 temporaries
-//   inverse_dynamics: 665 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1319 operations, 1319 temporaries
-//   base_wrench: 705 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1392 operations, 1392 temporaries
+//   forward_dynamics_crba: 1961 mul, 1687 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3683 operations, 3683 temporaries
+//   forward_dynamics_aba: 1867 mul, 1600 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3502 operations, 3502 temporaries
+//   inverse_dynamics: 663 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1317 operations, 1317 temporaries
+//   base_wrench: 703 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1390 operations, 1390 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain12_kernels.h"

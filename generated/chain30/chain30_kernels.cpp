@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_aba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 5277 mul, 3969 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9304 operations, 9304 temporaries
+//   mass_matrix: 5276 mul, 3968 add/sub, 0 div, 0 sqrt, 58 sin/cos; 9302 operations, 9302 temporaries
 //   generalized_forces: 1768 mul, 1697 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3525 operations, 3525 temporaries
-//   forward_dynamics_crba: 12876 mul, 10895 add/sub, 29 div, 0 sqrt, 60 sin/cos; 23860 operations, 23860 temporaries
-//   forward_dynamics_aba: 5133 mul, 4449 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9671 operations, 9671 temporaries
-//   inverse_dynamics: 1781 mul, 1710 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3551 operations, 3551 temporaries
-//   base_wrench: 1821 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3624 operations, 3624 temporaries
+//   forward_dynamics_crba: 12875 mul, 10894 add/sub, 29 div, 0 sqrt, 60 sin/cos; 23858 operations, 23858 temporaries
+//   forward_dynamics_aba: 5128 mul, 4444 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9661 operations, 9661 temporaries
+//   inverse_dynamics: 1779 mul, 1710 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3549 operations, 3549 temporaries
+//   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain30_kernels.h"

@@ -5,12 +5,12 @@
 //   forward_dynamics uses forward_dynamics_crba (fewer operations).
 // Parameters: all folded into constants
 // Operation counts:
-//   mass_matrix: 189 mul, 171 add/sub, 0 div, 0 sqrt, 10 sin/cos; 370 operations, 370 temporaries
+//   mass_matrix: 188 mul, 170 add/sub, 0 div, 0 sqrt, 10 sin/cos; 368 operations, 368 temporaries
 //   generalized_forces: 280 mul, 257 add/sub, 0 div, 0 sqrt, 12 sin/cos; 549 operations, 549 temporaries
-//   forward_dynamics_crba: 556 mul, 493 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1066 operations, 1066 temporaries
-//   forward_dynamics_aba: 785 mul, 657 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1459 operations, 1459 temporaries
-//   inverse_dynamics: 293 mul, 270 add/sub, 0 div, 0 sqrt, 12 sin/cos; 575 operations, 575 temporaries
-//   base_wrench: 333 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 648 operations, 648 temporaries
+//   forward_dynamics_crba: 555 mul, 492 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1064 operations, 1064 temporaries
+//   forward_dynamics_aba: 780 mul, 652 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1449 operations, 1449 temporaries
+//   inverse_dynamics: 291 mul, 270 add/sub, 0 div, 0 sqrt, 12 sin/cos; 573 operations, 573 temporaries
+//   base_wrench: 331 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 646 operations, 646 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain6_KERNELS_H

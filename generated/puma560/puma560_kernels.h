@@ -8,9 +8,9 @@
 //   mass_matrix: 91 mul, 72 add/sub, 0 div, 0 sqrt, 8 sin/cos; 171 operations, 171 temporaries
 //   generalized_forces: 167 mul, 130 add/sub, 0 div, 0 sqrt, 10 sin/cos; 307 operations, 307 temporaries
 //   forward_dynamics_crba: 329 mul, 252 add/sub, 4 div, 0 sqrt, 10 sin/cos; 595 operations, 595 temporaries
-//   forward_dynamics_aba: 409 mul, 314 add/sub, 4 div, 0 sqrt, 10 sin/cos; 737 operations, 737 temporaries
-//   inverse_dynamics: 180 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 336 operations, 336 temporaries
-//   base_wrench: 203 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 379 operations, 379 temporaries
+//   forward_dynamics_aba: 408 mul, 310 add/sub, 4 div, 0 sqrt, 10 sin/cos; 732 operations, 732 temporaries
+//   inverse_dynamics: 178 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 334 operations, 334 temporaries
+//   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.

@@ -1,5 +1,8 @@
 #include "compare/comparison.hpp"
 
+#include <optional>
+#include <utility>
+
 #include "codegen/kernels.hpp"
 #include "compare/ginac_baseline.hpp"
 #include "compare/routes.hpp"
@@ -9,6 +12,28 @@ namespace dyngen::compare {
 namespace {
 
 std::int64_t signed_total(const OpTally& t) { return static_cast<std::int64_t>(t.total()); }
+
+// Published inverse-dynamics counts (Featherstone's RNEA, the 1986 explicit PUMA 560 model) take
+// no external forces, so for a model with wrench inputs the like-for-like figure is the same
+// kernel generated without them; no row when the model has none.
+std::optional<Row> inverse_dynamics_without_wrenches(const Model& model, bool chain) {
+  Model bare = model;
+  bool had_wrenches = false;
+  for (Body& body : bare.bodies) had_wrenches = std::exchange(body.external_wrench, false) || had_wrenches;
+  if (!had_wrenches) return std::nullopt;
+  const codegen::GeneratedKernels kernels = codegen::build_kernels(bare, codegen::GenerateOptions{});
+  for (std::size_t k = 0; k < kernels.kernels.size(); ++k) {
+    if (kernels.kernels[k].name != "inverse_dynamics") continue;
+    Row row;
+    row.name = "inverse_dynamics_without_wrenches";
+    row.label = "    (d) without external wrench inputs";
+    if (chain) row.published = PublishedAlgorithm::rnea;
+    row.count = engine::count_operations(kernels.kernels[k].code);
+    row.seconds = kernels.seconds[k];
+    return row;
+  }
+  return std::nullopt;
+}
 
 Section route_section(const Model& model, const codegen::GeneratedKernels& kernels, bool chain) {
   struct Entry {
@@ -44,6 +69,9 @@ Section route_section(const Model& model, const codegen::GeneratedKernels& kerne
     }
     if (row.name == kernels.forward_dynamics) row.note = "chosen";
     section.rows.push_back(row);
+    if (row.name == "inverse_dynamics") {
+      if (auto bare = inverse_dynamics_without_wrenches(model, chain)) section.rows.push_back(*bare);
+    }
   }
   return section;
 }

@@ -177,6 +177,23 @@ class Flattener {
     }
   }
 
+  // Sums computed anyway (after choose_negated_temps: -D in place of a negated temporary's D),
+  // listed under each of their monomials: the candidates P of emit_from_partial_sum.
+  void index_computed_sums() {
+    std::unordered_set<PolyId> replaced;
+    for (const auto& [temp, source] : negated_definitions_) replaced.insert(ctx_.atom(temp).arg);
+    std::vector<PolyId> computed;
+    for (PolyId p : reachable_) {
+      if (!replaced.contains(p)) computed.push_back(p);
+    }
+    computed.insert(computed.end(), negated_sources_.begin(), negated_sources_.end());
+    std::sort(computed.begin(), computed.end());
+    for (PolyId p : computed) {
+      if (ctx_.poly(p).size() < 2) continue;
+      for (const Term& t : ctx_.poly(p)) sums_with_monomial_[t.mono].push_back(p);
+    }
+  }
+
   std::vector<Instruction> take() { return std::move(instructions_); }
 
  private:
@@ -361,9 +378,94 @@ class Flattener {
     return binary(product.negated ? Op::sub : Op::add, emit_poly(ctx_.intern_poly(std::move(rest))), product.id);
   }
 
+  // Operations emit_poly spends on the additions and coefficient products of `terms` (their
+  // monomials aside): one per term after the first, one per coefficient magnitude other than 1,
+  // one negation when every term is negative and no coefficient product can take the sign.
+  static int sum_cost(const std::vector<Term>& terms) {
+    if (terms.empty()) return 0;
+    std::set<double> magnitudes;
+    bool all_negative = true;
+    for (const Term& t : terms) {
+      if (t.mono != Context::kUnitMonomial && std::abs(t.coef) != 1.0) magnitudes.insert(std::abs(t.coef));
+      if (t.coef > 0.0) all_negative = false;
+    }
+    return static_cast<int>(terms.size() - 1 + magnitudes.size()) + (all_negative && magnitudes.empty() ? 1 : 0);
+  }
+
+  // S = k·P + R with P a sum computed anyway whose monomials all occur in S, and k the ratio
+  // S/P shared by most of P's terms, which cancel in R: 2·a·b − c = (a·b − c) + a·b (the
+  // 2·ω×v of a Coriolis term beside ω×v − a). Taken when one addition (and the product k·P when
+  // |k| ≠ 1) plus R's operations beat S's own; returns -1 otherwise.
+  int emit_from_partial_sum(PolyId id) {
+    const auto& terms = ctx_.poly(id);
+    if (terms.size() < 2) return -1;
+    std::unordered_map<MonoId, double> coef_of;
+    for (const Term& t : terms) coef_of[t.mono] = t.coef;
+    int best_cost = sum_cost(terms);
+    PolyId best = id;
+    double best_k = 0.0;
+    std::vector<Term> best_rest;
+    std::unordered_set<PolyId> tried;
+    for (const Term& t : terms) {
+      const auto candidates = sums_with_monomial_.find(t.mono);
+      if (candidates == sums_with_monomial_.end()) continue;
+      for (PolyId p : candidates->second) {
+        if (p == id || in_progress_.contains(p) || !tried.insert(p).second) continue;
+        const auto& part = ctx_.poly(p);
+        std::map<double, int> ratios;
+        bool inside = true;
+        for (const Term& u : part) {
+          const auto c = coef_of.find(u.mono);
+          if (c == coef_of.end()) {
+            inside = false;
+            break;
+          }
+          ++ratios[c->second / u.coef];
+        }
+        if (!inside) continue;
+        const auto most = std::max_element(ratios.begin(), ratios.end(),
+                                           [](const auto& a, const auto& b) { return a.second < b.second; });
+        const double k = most->first;
+        std::unordered_map<MonoId, double> scaled;
+        for (const Term& u : part) scaled[u.mono] = u.coef;
+        std::vector<Term> rest;
+        for (const Term& s : terms) {
+          const auto u = scaled.find(s.mono);
+          if (u == scaled.end()) {
+            rest.push_back(s);
+          } else if (s.coef / u->second != k) {
+            rest.push_back(Term{s.coef - k * u->second, s.mono});
+          }
+        }
+        const int product = std::abs(k) == 1.0 ? 0 : 1;
+        const int cost = rest.empty() ? (k == -1.0 ? 1 : product) : 1 + product + sum_cost(rest);
+        if (cost < best_cost) best_cost = cost, best = p, best_k = k, best_rest = std::move(rest);
+      }
+    }
+    if (best == id) return -1;
+    if (!poly_value_.contains(best)) poly_value_[best] = emit_poly(best);
+    int scaled = poly_value_.at(best);
+    if (std::abs(best_k) != 1.0) scaled = binary(Op::mul, constant(std::abs(best_k)), scaled);
+    int value;
+    if (best_rest.empty()) {
+      value = best_k < 0.0 ? push({Op::neg, scaled}) : scaled;
+    } else {
+      const int rest = emit_poly(ctx_.intern_poly(std::move(best_rest)));
+      value = binary(best_k < 0.0 ? Op::sub : Op::add, rest, scaled);
+    }
+    return value;
+  }
+
   // Σ cᵢ·mᵢ with additions and subtractions. Terms sharing a coefficient magnitude |c| ≠ 1 are
   // summed first and multiplied once: c·m₁ − c·m₂ = c·(m₁ − m₂), one multiplication per group.
   int emit_poly(PolyId id) {
+    in_progress_.insert(id);
+    const int value = emit_sum(id);
+    in_progress_.erase(id);
+    return value;
+  }
+
+  int emit_sum(PolyId id) {
     const auto& terms = ctx_.poly(id);
     if (terms.empty()) return constant(0.0);
     // -P needed anyway (temporaries hold the sign with a positive leading term): P = -(-P), one
@@ -371,11 +473,12 @@ class Flattener {
     const bool all_negative_pair = terms.size() == 2 && terms[1].coef < 0.0;
     if ((terms.size() >= 3 || all_negative_pair) && terms.front().coef < 0.0 && !negated_sources_.contains(id)) {
       PolyId negated;
-      if (ctx_.find_poly(opposite(terms), negated) && reachable_.contains(negated)) {
+      if (ctx_.find_poly(opposite(terms), negated) && reachable_.contains(negated) && !in_progress_.contains(negated)) {
         if (!poly_value_.contains(negated)) poly_value_[negated] = emit_poly(negated);
         return push({Op::neg, poly_value_.at(negated)});
       }
     }
+    if (const int from_partial = emit_from_partial_sum(id); from_partial >= 0) return from_partial;
     if (ctx_.options().factoring) {
       if (const int factored = emit_factored(terms); factored >= 0) return factored;
     }
@@ -491,6 +594,8 @@ class Flattener {
   std::unordered_map<MonoId, int> partial_uses_;
   std::map<ScaledMonomial, int> scaled_partial_uses_;
   std::unordered_set<PolyId> reachable_;
+  std::unordered_map<MonoId, std::vector<PolyId>> sums_with_monomial_;  // computed sums, by term
+  std::unordered_set<PolyId> in_progress_;  // sums being emitted (a sum never waits on itself)
 };
 
 }  // namespace
@@ -513,6 +618,7 @@ InstructionList flatten(const std::vector<NamedOutput>& outputs) {
   }
   flattener.survey(roots);
   flattener.choose_negated_temps();
+  flattener.index_computed_sums();
   InstructionList list;
   for (const auto& output : outputs) {
     for (std::size_t i = 0; i < output.elements.size(); ++i) {

@@ -127,5 +127,32 @@ TEST(Ablation, RouteRowsAreTheCountsOfBuildKernels) {
   }
 }
 
+// The like-for-like inverse dynamics of a model with wrench inputs is the kernel built without
+// them; on PUMA 560 it stays within the 305 operations of Armstrong, Khatib & Burdick's 1986
+// explicit model (references.md), which has no external forces either.
+TEST(Ablation, InverseDynamicsWithoutWrenchInputsOnlyWhereTheModelHasThem) {
+  const auto row_named = [](const Comparison& c, const std::string& name) -> const Row* {
+    for (const Row& row : section(c, "routes").rows)
+      if (row.name == name) return &row;
+    return nullptr;
+  };
+  const Model chain = load_model(std::string(DYNGEN_SOURCE_DIR) + "/models/chain6.yaml");
+  EXPECT_EQ(row_named(compare_model(chain, CompareOptions{false, 0.0}), "inverse_dynamics_without_wrenches"), nullptr);
+
+  const Model puma = load_model(std::string(DYNGEN_SOURCE_DIR) + "/models/puma560.yaml");
+  const Comparison comparison = compare_model(puma, CompareOptions{false, 0.0});
+  const Row* bare = row_named(comparison, "inverse_dynamics_without_wrenches");
+  const Row* with_wrench = row_named(comparison, "inverse_dynamics");
+  ASSERT_NE(bare, nullptr);
+  ASSERT_NE(with_wrench, nullptr);
+  Model unloaded = puma;
+  for (Body& body : unloaded.bodies) body.external_wrench = false;
+  for (const engine::Kernel& k : codegen::build_kernels(unloaded, codegen::GenerateOptions{}).kernels) {
+    if (k.name == "inverse_dynamics") EXPECT_EQ(*bare->count, OpTally(engine::count_operations(k.code)));
+  }
+  EXPECT_LT(bare->count->total(), with_wrench->count->total());
+  EXPECT_LE(bare->count->featherstone_m() + bare->count->featherstone_a(), 305u);
+}
+
 }  // namespace
 }  // namespace dyngen::compare

@@ -170,5 +170,19 @@ TEST(InstructionList, TemporaryKeepsItsSignWhenNegatingCostsElsewhere) {
   expect_values(list, {1.0, 4.0, 0.5}, {-1.5, 3.0});
 }
 
+// A Coriolis-like 2·a·b − c beside a sum a·b − c computed anyway is (a·b − c) + a·b: one addition
+// instead of the product 2·(a·b) and a subtraction.
+TEST(InstructionList, SumBuiltFromAComputedPartialSum) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const std::vector<Expr> x = inputs(3);
+  const Expr ab = x[0] * x[1];
+  const InstructionList list = flatten({{"out", {ab - x[2], 2.0 * ab - x[2]}}});
+  const OpCount c = count_operations(list);
+  EXPECT_EQ(c.mul, 1);
+  EXPECT_EQ(c.add, 2);
+  expect_values(list, {1.5, 2.0, 0.5}, {3.0 - 0.5, 6.0 - 0.5});
+}
+
 }  // namespace
 }  // namespace dyngen::engine
