@@ -178,7 +178,7 @@ class Flattener {
   }
 
   // Sums computed anyway (after choose_negated_temps: -D in place of a negated temporary's D),
-  // listed under each of their monomials: the candidates P of emit_from_partial_sum.
+  // listed under their lowest monomial: the candidates P of emit_from_partial_sum.
   void index_computed_sums() {
     std::unordered_set<PolyId> replaced;
     for (const auto& [temp, source] : negated_definitions_) replaced.insert(ctx_.atom(temp).arg);
@@ -190,7 +190,7 @@ class Flattener {
     std::sort(computed.begin(), computed.end());
     for (PolyId p : computed) {
       if (ctx_.poly(p).size() < 2) continue;
-      for (const Term& t : ctx_.poly(p)) sums_with_monomial_[t.mono].push_back(p);
+      sums_by_lowest_monomial_[ctx_.poly(p).front().mono].push_back(p);
     }
   }
 
@@ -399,47 +399,55 @@ class Flattener {
   int emit_from_partial_sum(PolyId id) {
     const auto& terms = ctx_.poly(id);
     if (terms.size() < 2) return -1;
-    std::unordered_map<MonoId, double> coef_of;
-    for (const Term& t : terms) coef_of[t.mono] = t.coef;
     int best_cost = sum_cost(terms);
     PolyId best = id;
     double best_k = 0.0;
     std::vector<Term> best_rest;
-    std::unordered_set<PolyId> tried;
+    std::vector<std::pair<double, int>> ratios;  // the distinct S/P of P's terms, and how many share each
+    std::vector<Term> rest;
+    // P's lowest monomial is one of S's, so each candidate is met once
     for (const Term& t : terms) {
-      const auto candidates = sums_with_monomial_.find(t.mono);
-      if (candidates == sums_with_monomial_.end()) continue;
+      const auto candidates = sums_by_lowest_monomial_.find(t.mono);
+      if (candidates == sums_by_lowest_monomial_.end()) continue;
       for (PolyId p : candidates->second) {
-        if (p == id || in_progress_.contains(p) || !tried.insert(p).second) continue;
         const auto& part = ctx_.poly(p);
-        std::map<double, int> ratios;
+        if (p == id || part.size() > terms.size() || in_progress_.contains(p)) continue;
+        // both term lists are sorted by monomial: P's monomials all in S, walked together
+        ratios.clear();
+        auto s_term = terms.begin();
         bool inside = true;
         for (const Term& u : part) {
-          const auto c = coef_of.find(u.mono);
-          if (c == coef_of.end()) {
+          while (s_term != terms.end() && s_term->mono < u.mono) ++s_term;
+          if (s_term == terms.end() || s_term->mono != u.mono) {
             inside = false;
             break;
           }
-          ++ratios[c->second / u.coef];
+          const double ratio = s_term->coef / u.coef;
+          auto r = std::find_if(ratios.begin(), ratios.end(), [&](const auto& e) { return e.first == ratio; });
+          if (r == ratios.end()) {
+            ratios.push_back({ratio, 1});
+          } else {
+            ++r->second;
+          }
         }
         if (!inside) continue;
-        const auto most = std::max_element(ratios.begin(), ratios.end(),
-                                           [](const auto& a, const auto& b) { return a.second < b.second; });
-        const double k = most->first;
-        std::unordered_map<MonoId, double> scaled;
-        for (const Term& u : part) scaled[u.mono] = u.coef;
-        std::vector<Term> rest;
-        for (const Term& s : terms) {
-          const auto u = scaled.find(s.mono);
-          if (u == scaled.end()) {
-            rest.push_back(s);
-          } else if (s.coef / u->second != k) {
-            rest.push_back(Term{s.coef - k * u->second, s.mono});
+        // the ratio most terms share (the smaller of equals)
+        const double k = std::min_element(ratios.begin(), ratios.end(), [](const auto& a, const auto& b) {
+                           return a.second != b.second ? a.second > b.second : a.first < b.first;
+                         })->first;
+        rest.clear();
+        auto u = part.begin();
+        for (const Term& s_t : terms) {
+          if (u == part.end() || u->mono != s_t.mono) {
+            rest.push_back(s_t);
+            continue;
           }
+          if (s_t.coef / u->coef != k) rest.push_back(Term{s_t.coef - k * u->coef, s_t.mono});
+          ++u;
         }
         const int product = std::abs(k) == 1.0 ? 0 : 1;
         const int cost = rest.empty() ? (k == -1.0 ? 1 : product) : 1 + product + sum_cost(rest);
-        if (cost < best_cost) best_cost = cost, best = p, best_k = k, best_rest = std::move(rest);
+        if (cost < best_cost) best_cost = cost, best = p, best_k = k, best_rest = rest;
       }
     }
     if (best == id) return -1;
@@ -594,7 +602,7 @@ class Flattener {
   std::unordered_map<MonoId, int> partial_uses_;
   std::map<ScaledMonomial, int> scaled_partial_uses_;
   std::unordered_set<PolyId> reachable_;
-  std::unordered_map<MonoId, std::vector<PolyId>> sums_with_monomial_;  // computed sums, by term
+  std::unordered_map<MonoId, std::vector<PolyId>> sums_by_lowest_monomial_;  // computed sums
   std::unordered_set<PolyId> in_progress_;  // sums being emitted (a sum never waits on itself)
 };
 
