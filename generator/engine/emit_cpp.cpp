@@ -287,40 +287,96 @@ std::string emit_kernel(const Kernel& kernel) {
   return out.str();
 }
 
+namespace {
+
+// sin and cos of 2 pi j/256, j = 0..32 (the first octant), rounded to nearest: from 50-digit
+// evaluations (pi by Machin's formula, Taylor series).
+constexpr double kSinCosOctant[33][2] = {
+    {0.0, 1.0},
+    {0.024541228522912288, 0.9996988186962042},
+    {0.049067674327418015, 0.9987954562051724},
+    {0.07356456359966743, 0.9972904566786902},
+    {0.0980171403295606, 0.9951847266721969},
+    {0.1224106751992162, 0.99247953459871},
+    {0.14673047445536175, 0.989176509964781},
+    {0.17096188876030122, 0.9852776423889412},
+    {0.19509032201612828, 0.9807852804032304},
+    {0.2191012401568698, 0.9757021300385286},
+    {0.2429801799032639, 0.970031253194544},
+    {0.26671275747489837, 0.9637760657954398},
+    {0.2902846772544624, 0.9569403357322088},
+    {0.31368174039889146, 0.9495281805930367},
+    {0.33688985339222005, 0.9415440651830208},
+    {0.35989503653498817, 0.9329927988347388},
+    {0.3826834323650898, 0.9238795325112867},
+    {0.40524131400498986, 0.9142097557035307},
+    {0.4275550934302821, 0.9039892931234433},
+    {0.4496113296546066, 0.8932243011955153},
+    {0.47139673682599764, 0.881921264348355},
+    {0.49289819222978404, 0.8700869911087115},
+    {0.5141027441932218, 0.8577286100002721},
+    {0.5349976198870973, 0.8448535652497071},
+    {0.5555702330196022, 0.8314696123025452},
+    {0.5758081914178453, 0.8175848131515837},
+    {0.5956993044924334, 0.8032075314806449},
+    {0.6152315905806268, 0.7883464276266062},
+    {0.6343932841636455, 0.773010453362737},
+    {0.6531728429537768, 0.7572088465064846},
+    {0.6715589548470184, 0.7409511253549591},
+    {0.6895405447370669, 0.7242470829514669},
+    {0.7071067811865476, 0.7071067811865476},
+};
+
+// The table of dyngen_sin_cos: sin and cos of 2 pi j/256 for j = 0..255, the other octants by the
+// exact symmetries sin(pi/2 - a) = cos a and a quarter turn (s, c) -> (c, -s), so sin and cos are
+// exactly 0 and +-1 at the quarter turns.
+std::string sin_cos_table() {
+  std::string text = "inline constexpr double dyngen_sin_cos_table[512] = {\n";
+  for (int j = 0; j < 256; ++j) {
+    const int within = j % 64;
+    double s = within <= 32 ? kSinCosOctant[within][0] : kSinCosOctant[64 - within][1];
+    double c = within <= 32 ? kSinCosOctant[within][1] : kSinCosOctant[64 - within][0];
+    for (int quarter = 0; quarter < j / 64; ++quarter) {
+      const double turned = c;
+      c = 0.0 - s;  // +0, not -0, at the quarter turns
+      s = turned;
+    }
+    text += (j % 4 == 0 ? "    " : " ") + format_double(s) + ", " + format_double(c) + ",";
+    if (j % 4 == 3) text += "\n";
+  }
+  return text + "};\n\n";
+}
+
+}  // namespace
+
 std::string emit_support(const std::vector<Kernel>& kernels) {
   bool needed = false;
   for (const Kernel& kernel : kernels)
     for (std::size_t i = 0; i < kernel.code.instructions.size(); ++i)
       needed = needed || is_trig_of_input(kernel.code.instructions, i);
   if (!needed) return "";
-  return R"(// sin x and cos x together: x = k pi/2 + r with pi/2 in three parts (k pi/2 exact for |k| < 2^20),
-// Taylor polynomials of degree 15 and 16 on |r| <= pi/4 (truncation below 1e-17), the quadrant
-// k mod 4 choosing the signs; within 3.3e-16 relative of std::sin and std::cos. |x| >= 1e6 and non-finite x
-// go to std::sin and std::cos.
+  return sin_cos_table() + R"(// sin x and cos x together: x = k 2pi/256 + r with 2pi/256 in three parts (k 2pi/256 exact for
+// |k| < 2^21), S = sin and C = cos of k 2pi/256 from the table, Taylor polynomials of degree 7 and 6
+// on |r| <= pi/256 (truncation below 1e-20 relative); sin x = S + (C sin r + S (cos r - 1)) and
+// cos x = C + (C (cos r - 1) - S sin r), within 5e-16 relative of std::sin and std::cos. |x| >= 3e4
+// and non-finite x go to std::sin and std::cos.
 template <class T>
 inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
   const double x = static_cast<double>(angle);
-  if (!(std::abs(x) < 1e6)) {
+  if (!(std::abs(x) < 3e4)) {
     sine = static_cast<T>(std::sin(x));
     cosine = static_cast<T>(std::cos(x));
     return;
   }
-  const long long k = static_cast<long long>(x * 0.6366197723675814 + std::copysign(0.5, x));
+  const long long k = static_cast<long long>(x * 40.74366543152521 + std::copysign(0.5, x));
   const double kd = static_cast<double>(k);
-  const double r = ((x - kd * 1.5707963267341256) - kd * 6.077100506303966e-11) - kd * 2.0222662487959506e-21;
+  const double r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
   const double r2 = r * r;
-  const double s = r + r * r2 *
-      ((((((-7.647163731819816e-13 * r2 + 1.6059043836821613e-10) * r2 - 2.505210838544172e-08) * r2 +
-          2.7557319223985893e-06) * r2 - 1.984126984126984e-04) * r2 + 8.333333333333333e-03) * r2 -
-       1.6666666666666666e-01);
-  const double c = 1.0 - 0.5 * r2 + r2 * r2 *
-      ((((((4.779477332387385e-14 * r2 - 1.1470745597729725e-11) * r2 + 2.08767569878681e-09) * r2 -
-          2.755731922398589e-07) * r2 + 2.48015873015873e-05) * r2 - 1.388888888888889e-03) * r2 +
-       4.1666666666666664e-02);
-  const long long quadrant = k & 3;
-  const double sine_r = (quadrant & 1) ? c : s, cosine_r = (quadrant & 1) ? s : c;
-  sine = static_cast<T>((quadrant & 2) ? -sine_r : sine_r);
-  cosine = static_cast<T>(((quadrant + 1) & 2) ? -cosine_r : cosine_r);
+  const double sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
+  const double cos_r_minus_1 = r2 * (-0.5 + r2 * (4.1666666666666664e-02 - r2 * 1.388888888888889e-03));
+  const double* entry = dyngen_sin_cos_table + 2 * (k & 255);
+  sine = static_cast<T>(entry[0] + (entry[1] * sin_r + entry[0] * cos_r_minus_1));
+  cosine = static_cast<T>(entry[1] + (entry[1] * cos_r_minus_1 - entry[0] * sin_r));
 }
 
 )";
