@@ -394,8 +394,9 @@ class Flattener {
 
   // S = k·P + R with P a sum computed anyway whose monomials all occur in S, and k the ratio
   // S/P shared by most of P's terms, which cancel in R: 2·a·b − c = (a·b − c) + a·b (the
-  // 2·ω×v of a Coriolis term beside ω×v − a). Taken when one addition (and the product k·P when
-  // |k| ≠ 1) plus R's operations beat S's own; returns -1 otherwise.
+  // 2·ω×v of a Coriolis term beside ω×v − a), and S = −P, one negation, when −S is computed
+  // anyway (temporaries hold the sign with a positive leading term). Taken when one addition
+  // (and the product k·P when |k| ≠ 1) plus R's operations beat S's own; returns -1 otherwise.
   int emit_from_partial_sum(PolyId id) {
     const auto& terms = ctx_.poly(id);
     if (terms.size() < 2) return -1;
@@ -476,16 +477,6 @@ class Flattener {
   int emit_sum(PolyId id) {
     const auto& terms = ctx_.poly(id);
     if (terms.empty()) return constant(0.0);
-    // -P needed anyway (temporaries hold the sign with a positive leading term): P = -(-P), one
-    // negation instead of two or more operations (three terms, or two negative ones).
-    const bool all_negative_pair = terms.size() == 2 && terms[1].coef < 0.0;
-    if ((terms.size() >= 3 || all_negative_pair) && terms.front().coef < 0.0 && !negated_sources_.contains(id)) {
-      PolyId negated;
-      if (ctx_.find_poly(opposite(terms), negated) && reachable_.contains(negated) && !in_progress_.contains(negated)) {
-        if (!poly_value_.contains(negated)) poly_value_[negated] = emit_poly(negated);
-        return push({Op::neg, poly_value_.at(negated)});
-      }
-    }
     if (const int from_partial = emit_from_partial_sum(id); from_partial >= 0) return from_partial;
     if (ctx_.options().factoring) {
       if (const int factored = emit_factored(terms); factored >= 0) return factored;
