@@ -94,7 +94,7 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
   std::vector<codegen::RewriteChoice> choices = codegen::rewrite_choices(candidates.size());
   if (route == ForwardRoute::crba) {
     const auto cheapest = [&](const Outputs& outputs) {
-      return codegen::cheapest_build(codegen::rewrite_choices(candidates.size()), options.factoring,
+      return codegen::cheapest_build(choices, options.factoring,
                                      [&](const codegen::BuildVariant& variant) { return count(variant, outputs).total(); })
           .variant.choice.inertia;
     };
