@@ -93,8 +93,8 @@ class Flattener {
   }
 
   // One pass over the reachable polys (each visited once) for the choices of emission: which
-  // polys are reachable (-P reused for P), which polys use each temporary (negated temporaries),
-  // how many polys use each monomial (factoring and scaled
+  // polys are reachable (the sums computed anyway, for partial sums), which polys use each
+  // temporary (negated temporaries), how many polys use each monomial (factoring and scaled
   // products only pay for monomials no other poly needs), how many monomials of degree three or
   // more contain each product of all their factors but one (a product is built from the part
   // most others share), and how many lone scaled terms c·m contain each c·(m without one factor).
@@ -455,14 +455,9 @@ class Flattener {
     if (!poly_value_.contains(best)) poly_value_[best] = emit_poly(best);
     int scaled = poly_value_.at(best);
     if (std::abs(best_k) != 1.0) scaled = binary(Op::mul, constant(std::abs(best_k)), scaled);
-    int value;
-    if (best_rest.empty()) {
-      value = best_k < 0.0 ? push({Op::neg, scaled}) : scaled;
-    } else {
-      const int rest = emit_poly(ctx_.intern_poly(std::move(best_rest)));
-      value = binary(best_k < 0.0 ? Op::sub : Op::add, rest, scaled);
-    }
-    return value;
+    if (best_rest.empty()) return best_k < 0.0 ? push({Op::neg, scaled}) : scaled;
+    const int rest_value = emit_poly(ctx_.intern_poly(std::move(best_rest)));
+    return binary(best_k < 0.0 ? Op::sub : Op::add, rest_value, scaled);
   }
 
   // Σ cᵢ·mᵢ with additions and subtractions. Terms sharing a coefficient magnitude |c| ≠ 1 are
