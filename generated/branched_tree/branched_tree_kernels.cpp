@@ -17,6 +17,19 @@
 #include "branched_tree_kernels.h"
 #include "branched_tree_kernels.hpp"
 
+// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
+// compiled for x86-64-v4, whose 32 vector registers hold the kernel's temporaries without
+// spilling them; the loader picks the clone the CPU can run. No clone contracts a * b + c into
+// a fused multiply-add, so every clone rounds exactly as the default one: results are
+// bit-identical on every machine. Kernels printed in parts are not cloned: flattening their
+// parts into one function would make compile time grow faster than their size.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define DYNGEN_branched_tree_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, optimize("fp-contract=off")))
+#else
+#define DYNGEN_branched_tree_CLONES
+#endif
+
+DYNGEN_branched_tree_CLONES
 void branched_tree_mass_matrix(const double* q, double* M) {
   branched_tree::mass_matrix(q, M);
 }
@@ -25,6 +38,7 @@ void branched_tree_mass_matrix_f(const float* q, float* M) {
   branched_tree::mass_matrix(q, M);
 }
 
+DYNGEN_branched_tree_CLONES
 void branched_tree_generalized_forces(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* b) {
   branched_tree::generalized_forces(q, qd, tau, base, wrench, b);
 }
@@ -33,6 +47,7 @@ void branched_tree_generalized_forces_f(const float* q, const float* qd, const f
   branched_tree::generalized_forces(q, qd, tau, base, wrench, b);
 }
 
+DYNGEN_branched_tree_CLONES
 void branched_tree_forward_dynamics_crba(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
   branched_tree::forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
@@ -41,6 +56,7 @@ void branched_tree_forward_dynamics_crba_f(const float* q, const float* qd, cons
   branched_tree::forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
 
+DYNGEN_branched_tree_CLONES
 void branched_tree_forward_dynamics_aba(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
   branched_tree::forward_dynamics_aba(q, qd, tau, base, wrench, qdd);
 }
@@ -49,6 +65,7 @@ void branched_tree_forward_dynamics_aba_f(const float* q, const float* qd, const
   branched_tree::forward_dynamics_aba(q, qd, tau, base, wrench, qdd);
 }
 
+DYNGEN_branched_tree_CLONES
 void branched_tree_inverse_dynamics(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, double* tau) {
   branched_tree::inverse_dynamics(q, qd, qdd, base, wrench, tau);
 }
@@ -57,6 +74,7 @@ void branched_tree_inverse_dynamics_f(const float* q, const float* qd, const flo
   branched_tree::inverse_dynamics(q, qd, qdd, base, wrench, tau);
 }
 
+DYNGEN_branched_tree_CLONES
 void branched_tree_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, double* wrench_on_base) {
   branched_tree::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
 }
@@ -65,6 +83,7 @@ void branched_tree_base_wrench_f(const float* q, const float* qd, const float* q
   branched_tree::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
 }
 
+DYNGEN_branched_tree_CLONES
 void branched_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   branched_tree::point_kinematics(q, qd, position, velocity);
 }
@@ -74,10 +93,10 @@ void branched_tree_point_kinematics_f(const float* q, const float* qd, float* po
 }
 
 void branched_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
-  branched_tree::forward_dynamics(q, qd, tau, base, wrench, qdd);
+  branched_tree_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
 
 void branched_tree_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd) {
-  branched_tree::forward_dynamics(q, qd, tau, base, wrench, qdd);
+  branched_tree_forward_dynamics_crba_f(q, qd, tau, base, wrench, qdd);
 }
 

@@ -16,6 +16,19 @@
 #include "chain12_kernels.h"
 #include "chain12_kernels.hpp"
 
+// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
+// compiled for x86-64-v4, whose 32 vector registers hold the kernel's temporaries without
+// spilling them; the loader picks the clone the CPU can run. No clone contracts a * b + c into
+// a fused multiply-add, so every clone rounds exactly as the default one: results are
+// bit-identical on every machine. Kernels printed in parts are not cloned: flattening their
+// parts into one function would make compile time grow faster than their size.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define DYNGEN_chain12_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, optimize("fp-contract=off")))
+#else
+#define DYNGEN_chain12_CLONES
+#endif
+
+DYNGEN_chain12_CLONES
 void chain12_mass_matrix(const double* q, double* M) {
   chain12::mass_matrix(q, M);
 }
@@ -24,6 +37,7 @@ void chain12_mass_matrix_f(const float* q, float* M) {
   chain12::mass_matrix(q, M);
 }
 
+DYNGEN_chain12_CLONES
 void chain12_generalized_forces(const double* q, const double* qd, const double* tau, double* b) {
   chain12::generalized_forces(q, qd, tau, b);
 }
@@ -48,6 +62,7 @@ void chain12_forward_dynamics_aba_f(const float* q, const float* qd, const float
   chain12::forward_dynamics_aba(q, qd, tau, qdd);
 }
 
+DYNGEN_chain12_CLONES
 void chain12_inverse_dynamics(const double* q, const double* qd, const double* qdd, double* tau) {
   chain12::inverse_dynamics(q, qd, qdd, tau);
 }
@@ -56,6 +71,7 @@ void chain12_inverse_dynamics_f(const float* q, const float* qd, const float* qd
   chain12::inverse_dynamics(q, qd, qdd, tau);
 }
 
+DYNGEN_chain12_CLONES
 void chain12_base_wrench(const double* q, const double* qd, const double* qdd, double* wrench_on_base) {
   chain12::base_wrench(q, qd, qdd, wrench_on_base);
 }
@@ -65,10 +81,10 @@ void chain12_base_wrench_f(const float* q, const float* qd, const float* qdd, fl
 }
 
 void chain12_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
-  chain12::forward_dynamics(q, qd, tau, qdd);
+  chain12_forward_dynamics_aba(q, qd, tau, qdd);
 }
 
 void chain12_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd) {
-  chain12::forward_dynamics(q, qd, tau, qdd);
+  chain12_forward_dynamics_aba_f(q, qd, tau, qdd);
 }
 

@@ -16,6 +16,18 @@
 #include "chain30_kernels.h"
 #include "chain30_kernels.hpp"
 
+// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
+// compiled for x86-64-v4, whose 32 vector registers hold the kernel's temporaries without
+// spilling them; the loader picks the clone the CPU can run. No clone contracts a * b + c into
+// a fused multiply-add, so every clone rounds exactly as the default one: results are
+// bit-identical on every machine. Kernels printed in parts are not cloned: flattening their
+// parts into one function would make compile time grow faster than their size.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define DYNGEN_chain30_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, optimize("fp-contract=off")))
+#else
+#define DYNGEN_chain30_CLONES
+#endif
+
 void chain30_mass_matrix(const double* q, double* M) {
   chain30::mass_matrix(q, M);
 }
@@ -65,10 +77,10 @@ void chain30_base_wrench_f(const float* q, const float* qd, const float* qdd, fl
 }
 
 void chain30_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
-  chain30::forward_dynamics(q, qd, tau, qdd);
+  chain30_forward_dynamics_aba(q, qd, tau, qdd);
 }
 
 void chain30_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd) {
-  chain30::forward_dynamics(q, qd, tau, qdd);
+  chain30_forward_dynamics_aba_f(q, qd, tau, qdd);
 }
 

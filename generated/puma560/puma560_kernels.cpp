@@ -17,6 +17,19 @@
 #include "puma560_kernels.h"
 #include "puma560_kernels.hpp"
 
+// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
+// compiled for x86-64-v4, whose 32 vector registers hold the kernel's temporaries without
+// spilling them; the loader picks the clone the CPU can run. No clone contracts a * b + c into
+// a fused multiply-add, so every clone rounds exactly as the default one: results are
+// bit-identical on every machine. Kernels printed in parts are not cloned: flattening their
+// parts into one function would make compile time grow faster than their size.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define DYNGEN_puma560_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, optimize("fp-contract=off")))
+#else
+#define DYNGEN_puma560_CLONES
+#endif
+
+DYNGEN_puma560_CLONES
 void puma560_mass_matrix(const double* q, double* M) {
   puma560::mass_matrix(q, M);
 }
@@ -25,6 +38,7 @@ void puma560_mass_matrix_f(const float* q, float* M) {
   puma560::mass_matrix(q, M);
 }
 
+DYNGEN_puma560_CLONES
 void puma560_generalized_forces(const double* q, const double* qd, const double* tau, const double* wrench, double* b) {
   puma560::generalized_forces(q, qd, tau, wrench, b);
 }
@@ -33,6 +47,7 @@ void puma560_generalized_forces_f(const float* q, const float* qd, const float* 
   puma560::generalized_forces(q, qd, tau, wrench, b);
 }
 
+DYNGEN_puma560_CLONES
 void puma560_forward_dynamics_crba(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd) {
   puma560::forward_dynamics_crba(q, qd, tau, wrench, qdd);
 }
@@ -41,6 +56,7 @@ void puma560_forward_dynamics_crba_f(const float* q, const float* qd, const floa
   puma560::forward_dynamics_crba(q, qd, tau, wrench, qdd);
 }
 
+DYNGEN_puma560_CLONES
 void puma560_forward_dynamics_aba(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd) {
   puma560::forward_dynamics_aba(q, qd, tau, wrench, qdd);
 }
@@ -49,6 +65,7 @@ void puma560_forward_dynamics_aba_f(const float* q, const float* qd, const float
   puma560::forward_dynamics_aba(q, qd, tau, wrench, qdd);
 }
 
+DYNGEN_puma560_CLONES
 void puma560_inverse_dynamics(const double* q, const double* qd, const double* qdd, const double* wrench, double* tau) {
   puma560::inverse_dynamics(q, qd, qdd, wrench, tau);
 }
@@ -57,6 +74,7 @@ void puma560_inverse_dynamics_f(const float* q, const float* qd, const float* qd
   puma560::inverse_dynamics(q, qd, qdd, wrench, tau);
 }
 
+DYNGEN_puma560_CLONES
 void puma560_base_wrench(const double* q, const double* qd, const double* qdd, const double* wrench, double* wrench_on_base) {
   puma560::base_wrench(q, qd, qdd, wrench, wrench_on_base);
 }
@@ -65,6 +83,7 @@ void puma560_base_wrench_f(const float* q, const float* qd, const float* qdd, co
   puma560::base_wrench(q, qd, qdd, wrench, wrench_on_base);
 }
 
+DYNGEN_puma560_CLONES
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   puma560::point_kinematics(q, qd, position, velocity);
 }
@@ -74,10 +93,10 @@ void puma560_point_kinematics_f(const float* q, const float* qd, float* position
 }
 
 void puma560_forward_dynamics(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd) {
-  puma560::forward_dynamics(q, qd, tau, wrench, qdd);
+  puma560_forward_dynamics_crba(q, qd, tau, wrench, qdd);
 }
 
 void puma560_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* wrench, float* qdd) {
-  puma560::forward_dynamics(q, qd, tau, wrench, qdd);
+  puma560_forward_dynamics_crba_f(q, qd, tau, wrench, qdd);
 }
 

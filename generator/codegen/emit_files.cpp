@@ -159,17 +159,31 @@ std::string c_header(const Model& model, const GeneratedKernels& kernels) {
 
 std::string c_source(const Model& model, const GeneratedKernels& kernels) {
   const std::string ns = mangle_identifier(model.name);
+  const std::string clones = "DYNGEN_" + ns + "_CLONES";
   std::ostringstream out;
   out << file_comment(model, kernels, "Definitions of the C entry points.") << "#include \"" << ns
-      << "_kernels.h\"\n#include \"" << ns << "_kernels.hpp\"\n\n";
-  auto define = [&](const engine::Kernel& k, const std::string& name) {
-    for (const auto& [suffix, scalar] : {std::pair{"", "double"}, std::pair{"_f", "float"}}) {
-      out << "void " << ns << "_" << name << suffix << "(" << c_parameters(k, scalar) << ") {\n"
-          << "  " << ns << "::" << name << "(" << c_arguments(k) << ");\n}\n\n";
-    }
-  };
-  for (const auto& k : kernels.kernels) define(k, k.name);
-  define(find_kernel(kernels, kernels.forward_dynamics), "forward_dynamics");
+      << "_kernels.h\"\n#include \"" << ns << "_kernels.hpp\"\n\n"
+      << "// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also\n"
+      << "// compiled for x86-64-v4, whose 32 vector registers hold the kernel's temporaries without\n"
+      << "// spilling them; the loader picks the clone the CPU can run. No clone contracts a * b + c into\n"
+      << "// a fused multiply-add, so every clone rounds exactly as the default one: results are\n"
+      << "// bit-identical on every machine. Kernels printed in parts are not cloned: flattening their\n"
+      << "// parts into one function would make compile time grow faster than their size.\n"
+      << "#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)\n"
+      << "#define " << clones
+      << " __attribute__((target_clones(\"arch=x86-64-v4\", \"default\"), flatten, optimize(\"fp-contract=off\")))\n"
+      << "#else\n#define " << clones << "\n#endif\n\n";
+  for (const auto& k : kernels.kernels) {
+    out << (engine::printed_in_parts(k) ? "" : clones + "\n") << "void " << ns << "_" << k.name << "(" << c_parameters(k, "double") << ") {\n  " << ns
+        << "::" << k.name << "(" << c_arguments(k) << ");\n}\n\n"
+        << "void " << ns << "_" << k.name << "_f(" << c_parameters(k, "float") << ") {\n  " << ns
+        << "::" << k.name << "(" << c_arguments(k) << ");\n}\n\n";
+  }
+  const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
+  for (const char* suffix : {"", "_f"}) {
+    out << "void " << ns << "_forward_dynamics" << suffix << "(" << c_parameters(chosen, suffix[0] ? "float" : "double")
+        << ") {\n  " << ns << "_" << chosen.name << suffix << "(" << c_arguments(chosen) << ");\n}\n\n";
+  }
   return out.str();
 }
 

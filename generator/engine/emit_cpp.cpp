@@ -237,6 +237,11 @@ void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>&
 
 }  // namespace
 
+bool printed_in_parts(const Kernel& kernel) {
+  const auto& code = kernel.code.instructions;
+  return static_cast<std::size_t>(std::count_if(code.begin(), code.end(), is_computed)) > kInstructionsPerPart;
+}
+
 std::string emit_kernel(const Kernel& kernel) {
   std::set<std::string> inputs;
   std::set<std::string> outputs;

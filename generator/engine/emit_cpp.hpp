@@ -52,6 +52,7 @@ std::string emit_support(const std::vector<Kernel>& kernels);
 // local array: compile time stays linear in the kernel's size.
 inline constexpr std::size_t kInstructionsPerPart = 2000;
 std::string emit_kernel(const Kernel& kernel);
+bool printed_in_parts(const Kernel& kernel);
 
 // "m mul, a add/sub, d div, s sqrt, t sin/cos; N operations, K temporaries"
 std::string count_summary(const OpCount& count);

@@ -148,7 +148,9 @@ TEST(Ablation, InverseDynamicsWithoutWrenchInputsOnlyWhereTheModelHasThem) {
   Model unloaded = puma;
   for (Body& body : unloaded.bodies) body.external_wrench = false;
   for (const engine::Kernel& k : codegen::build_kernels(unloaded, codegen::GenerateOptions{}).kernels) {
-    if (k.name == "inverse_dynamics") EXPECT_EQ(*bare->count, OpTally(engine::count_operations(k.code)));
+    if (k.name == "inverse_dynamics") {
+      EXPECT_EQ(*bare->count, OpTally(engine::count_operations(k.code)));
+    }
   }
   EXPECT_LT(bare->count->total(), with_wrench->count->total());
   EXPECT_LE(bare->count->featherstone_m() + bare->count->featherstone_a(), 305u);
