@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstring>
 
 namespace chain6 {
 
@@ -99,7 +100,9 @@ inline constexpr double dyngen_sin_cos_table[512] = {
 // |k| < 2^21), S = sin and C = cos of k 2pi/256 from the table, Taylor polynomials of degree 7 and 6
 // on |r| <= pi/256 (truncation below 1e-20 relative); sin x = S + (C sin r + S (cos r - 1)) and
 // cos x = C + (C (cos r - 1) - S sin r), within 5e-16 relative of std::sin and std::cos. |x| >= 3e4
-// and non-finite x go to std::sin and std::cos.
+// and non-finite x go to std::sin and std::cos. k is rounded by adding 1.5 2^52, whose unit in the
+// last place is 1: the sum's mantissa holds k, no conversion to and from an integer on the way to r
+// (under -ffast-math, which may fold (y + c) - c to y, by conversion instead).
 template <class T>
 inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
   const double x = static_cast<double>(angle);
@@ -108,8 +111,15 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
     cosine = static_cast<T>(std::cos(x));
     return;
   }
+#if defined(__FAST_MATH__)
   const long long k = static_cast<long long>(x * 40.74366543152521 + std::copysign(0.5, x));
   const double kd = static_cast<double>(k);
+#else
+  const double shifted = x * 40.74366543152521 + 6755399441055744.0;
+  const double kd = shifted - 6755399441055744.0;
+  unsigned long long k;
+  std::memcpy(&k, &shifted, sizeof k);
+#endif
   const double r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
   const double r2 = r * r;
   const double sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));

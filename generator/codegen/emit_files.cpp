@@ -120,7 +120,7 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
   const std::string ns = mangle_identifier(model.name);
   std::ostringstream out;
   out << file_comment(model, kernels, "C++ kernels (templates over float/double).")
-      << "#pragma once\n\n#include <cmath>\n\nnamespace " << ns << " {\n\n";
+      << "#pragma once\n\n#include <cmath>\n#include <cstring>\n\nnamespace " << ns << " {\n\n";
   out << "constexpr int dof = " << model.dof() << ";\n"
       << "constexpr int wrench_bodies = " << kernels.wrench_bodies.size() << ";\n"
       << "constexpr int parameters = " << kernels.parameters.size() << ";\n"

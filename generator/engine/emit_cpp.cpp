@@ -364,7 +364,9 @@ std::string emit_support(const std::vector<Kernel>& kernels) {
 // |k| < 2^21), S = sin and C = cos of k 2pi/256 from the table, Taylor polynomials of degree 7 and 6
 // on |r| <= pi/256 (truncation below 1e-20 relative); sin x = S + (C sin r + S (cos r - 1)) and
 // cos x = C + (C (cos r - 1) - S sin r), within 5e-16 relative of std::sin and std::cos. |x| >= 3e4
-// and non-finite x go to std::sin and std::cos.
+// and non-finite x go to std::sin and std::cos. k is rounded by adding 1.5 2^52, whose unit in the
+// last place is 1: the sum's mantissa holds k, no conversion to and from an integer on the way to r
+// (under -ffast-math, which may fold (y + c) - c to y, by conversion instead).
 template <class T>
 inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
   const double x = static_cast<double>(angle);
@@ -373,8 +375,15 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
     cosine = static_cast<T>(std::cos(x));
     return;
   }
+#if defined(__FAST_MATH__)
   const long long k = static_cast<long long>(x * 40.74366543152521 + std::copysign(0.5, x));
   const double kd = static_cast<double>(k);
+#else
+  const double shifted = x * 40.74366543152521 + 6755399441055744.0;
+  const double kd = shifted - 6755399441055744.0;
+  unsigned long long k;
+  std::memcpy(&k, &shifted, sizeof k);
+#endif
   const double r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
   const double r2 = r * r;
   const double sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
@@ -399,7 +408,7 @@ std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels) {
     out << "//   " << mangle_identifier(k.name) << ": " << count_summary(count_operations(k.code))
         << "\n";
   }
-  out << "#pragma once\n\n#include <cmath>\n\nnamespace " << mangle_identifier(info.namespace_name)
+  out << "#pragma once\n\n#include <cmath>\n#include <cstring>\n\nnamespace " << mangle_identifier(info.namespace_name)
       << " {\n\n" << emit_support(kernels);
   for (const auto& k : kernels) out << emit_kernel(k) << "\n";
   out << "}  // namespace " << mangle_identifier(info.namespace_name) << "\n";
