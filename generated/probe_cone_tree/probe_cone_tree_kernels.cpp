@@ -18,13 +18,15 @@
 #include "probe_cone_tree_kernels.hpp"
 
 // With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
-// compiled for x86-64-v4, whose 32 vector registers hold the kernel's temporaries without
-// spilling them; the loader picks the clone the CPU can run. No clone contracts a * b + c into
-// a fused multiply-add, so every clone rounds exactly as the default one: results are
-// bit-identical on every machine. Kernels printed in parts are not cloned: flattening their
-// parts into one function would make compile time grow faster than their size.
+// compiled for x86-64-v4, whose 32 vector registers (twice as many) cut the spills of a long
+// straight-line kernel; the loader picks the clone the CPU can run. No clone contracts a * b + c
+// into a fused multiply-add, so every clone rounds exactly as the default one: results are
+// bit-identical on every machine. Instructions are scheduled before register allocation, with
+// an eye on register pressure. Kernels printed in parts are not cloned: flattening their parts
+// into one function would make compile time grow faster than their size.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define DYNGEN_probe_cone_tree_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, optimize("fp-contract=off")))
+#define DYNGEN_probe_cone_tree_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, \
+    optimize("fp-contract=off", "schedule-insns", "sched-pressure")))
 #else
 #define DYNGEN_probe_cone_tree_CLONES
 #endif
