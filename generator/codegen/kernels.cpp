@@ -7,9 +7,11 @@
 #include <functional>
 #include <map>
 #include <stdexcept>
+#include <variant>
 
 #include "codegen/rewrites.hpp"
 #include "codegen/symbolic_problem.hpp"
+#include "engine/tree_height.hpp"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
@@ -161,12 +163,53 @@ std::vector<std::string> kernel_names(const Model& model) {
 }
 
 struct NumericReference::Numeric {
-  algorithms::Mechanism<double> mech;
+  std::variant<algorithms::Mechanism<double>, algorithms::Mechanism<long double>> mech;
 };
+
+namespace {
+
+template <class S>
+std::map<std::string, std::vector<double>> reference_outputs(
+    const Model& model, const algorithms::Mechanism<S>& mech, const std::string& kernel,
+    const std::map<std::string, std::vector<double>>& inputs) {
+  const auto array = [&](const char* name, std::size_t size) {
+    auto it = inputs.find(name);
+    std::vector<S> values;
+    if (it != inputs.end()) values.assign(it->second.begin(), it->second.end());
+    values.resize(size, S(0.0));
+    return values;
+  };
+  algorithms::State<S> state(mech);
+  const auto n = static_cast<std::size_t>(model.dof());
+  state.q = array("q", n);
+  state.qd = array("qd", n);
+  state.qdd = array("qdd", n);
+  state.tau = array("tau", n);
+  const std::vector<S> base = array("base", 9);
+  for (int k = 0; k < 3; ++k) {
+    state.w0[k] = base[static_cast<std::size_t>(k)];
+    state.e0[k] = base[static_cast<std::size_t>(3 + k)];
+    state.a0[k] = base[static_cast<std::size_t>(6 + k)];
+  }
+  std::size_t slot = 0;
+  const std::vector<S> wrench = array("wrench", 6 * model.bodies.size());
+  for (int j = 0; j < model.body_count(); ++j) {
+    if (!mech.external_wrench[static_cast<std::size_t>(j)]) continue;
+    for (int k = 0; k < 6; ++k) state.f_ext[static_cast<std::size_t>(j)][k] = wrench[6 * slot + k];
+    ++slot;
+  }
+  std::map<std::string, std::vector<double>> out;
+  for (auto& [name, values] : kernel_outputs(kernel, mech, mech, state)) {
+    out[name].assign(values.begin(), values.end());
+  }
+  return out;
+}
+
+}  // namespace
 
 NumericReference::NumericReference(const Model& model,
                                    const std::vector<std::string>& runtime_parameters,
-                                   const std::vector<double>& p)
+                                   const std::vector<double>& p, ReferenceScalar scalar)
     : model_(model) {
   GiNaC::exmap at;
   GiNaC::symtab table;
@@ -182,42 +225,17 @@ NumericReference::NumericReference(const Model& model,
     GiNaC::parser reader(table);
     return GiNaC::ex_to<GiNaC::numeric>(GiNaC::evalf(reader(q.source).subs(at))).to_double();
   };
-  numeric_ = std::make_unique<Numeric>(Numeric{algorithms::make_mechanism<double>(model, value)});
+  numeric_ = scalar == ReferenceScalar::double_precision
+                 ? std::make_unique<Numeric>(Numeric{algorithms::make_mechanism<double>(model, value)})
+                 : std::make_unique<Numeric>(Numeric{algorithms::make_mechanism<long double>(model, value)});
 }
 
 NumericReference::~NumericReference() = default;
 
 std::map<std::string, std::vector<double>> NumericReference::outputs(
     const std::string& kernel, const std::map<std::string, std::vector<double>>& inputs) const {
-  const auto array = [&](const char* name, std::size_t size) {
-    auto it = inputs.find(name);
-    std::vector<double> values = it == inputs.end() ? std::vector<double>{} : it->second;
-    values.resize(size, 0.0);
-    return values;
-  };
-  const algorithms::Mechanism<double>& mech = numeric_->mech;
-  algorithms::State<double> state(mech);
-  const auto n = static_cast<std::size_t>(model_.dof());
-  state.q = array("q", n);
-  state.qd = array("qd", n);
-  state.qdd = array("qdd", n);
-  state.tau = array("tau", n);
-  const std::vector<double> base = array("base", 9);
-  for (int k = 0; k < 3; ++k) {
-    state.w0[k] = base[static_cast<std::size_t>(k)];
-    state.e0[k] = base[static_cast<std::size_t>(3 + k)];
-    state.a0[k] = base[static_cast<std::size_t>(6 + k)];
-  }
-  std::size_t slot = 0;
-  const std::vector<double> wrench = array("wrench", 6 * model_.bodies.size());
-  for (int j = 0; j < model_.body_count(); ++j) {
-    if (!mech.external_wrench[static_cast<std::size_t>(j)]) continue;
-    for (int k = 0; k < 6; ++k) state.f_ext[static_cast<std::size_t>(j)][k] = wrench[6 * slot + k];
-    ++slot;
-  }
-  std::map<std::string, std::vector<double>> out;
-  for (auto& [name, values] : kernel_outputs(kernel, mech, mech, state)) out[name] = std::move(values);
-  return out;
+  return std::visit([&](const auto& mech) { return reference_outputs(model_, mech, kernel, inputs); },
+                    numeric_->mech);
 }
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options) {
@@ -242,7 +260,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     if (const std::string text = note(candidates, variant.choice); !text.empty()) summary += "; " + text;
     if (variant.factoring) summary += "; common factors taken out of sums";
     return engine::Kernel{recipe.name, summary, input_docs(model, problem, recipe.inputs),
-                          recipe.outputs(model), engine::flatten(outputs)};
+                          recipe.outputs(model), engine::reduce_tree_height(engine::flatten(outputs))};
   };
   // The rewrite each kernel was cheapest under; the CRBA route's halves are the mass matrix and
   // the generalized forces, built before it.

@@ -33,13 +33,20 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
 // Names of the kernels build_kernels emits for this model, in order.
 std::vector<std::string> kernel_names(const Model& model);
 
-// Kernel outputs computed by the double instantiation of the same algorithm templates — the
-// reference generated code is checked against. With runtime parameters, `p` gives their values
-// in the order of `runtime_parameters` (the mechanism is built once for them).
+// The scalar a NumericReference instantiates the algorithm templates with. long double (x87's
+// 64-bit significand on x86-64) gives a reference whose own rounding error is about 2000 times
+// smaller than double's: on an ill-conditioned mass matrix (chain30's CRBA route) the double
+// instantiation is itself off by up to 1e-12 relative, in either direction.
+enum class ReferenceScalar { double_precision, long_double };
+
+// Kernel outputs computed by an instantiation of the same algorithm templates — the reference
+// generated code is checked against. With runtime parameters, `p` gives their values in the
+// order of `runtime_parameters` (the mechanism is built once for them).
 class NumericReference {
  public:
   NumericReference(const Model& model, const std::vector<std::string>& runtime_parameters = {},
-                   const std::vector<double>& p = {});
+                   const std::vector<double>& p = {},
+                   ReferenceScalar scalar = ReferenceScalar::double_precision);
   ~NumericReference();
   NumericReference(const NumericReference&) = delete;
   NumericReference& operator=(const NumericReference&) = delete;

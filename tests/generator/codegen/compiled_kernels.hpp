@@ -1,6 +1,6 @@
-// The checked-in kernels of one bundled model, compiled into the test, against the double
+// The checked-in kernels of one bundled model, compiled into the test, against the long double
 // instantiation of the same algorithms at 1000 random states (each kernel through the header's
-// uniform kernel table).
+// uniform kernel table); the float kernels against the double instantiation.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -54,7 +54,7 @@ void check_float_kernels(const std::string& name, const Entry* table, int count)
 template <class Entry>
 void check_compiled_kernels(const std::string& name, const Entry* table, int count) {
   const Model model = load_model(std::string(DYNGEN_SOURCE_DIR) + "/models/" + name + ".yaml");
-  const codegen::NumericReference reference(model);
+  const codegen::NumericReference reference(model, {}, {}, codegen::ReferenceScalar::long_double);
   std::mt19937_64 rng(99);
   ASSERT_EQ(count, static_cast<int>(codegen::kernel_names(model).size()));
   for (int k = 0; k < count; ++k) {

@@ -1,0 +1,27 @@
+// Tree-height reduction of sums (a pass between flattening and printing): a tree of additions and
+// subtractions whose inner values are used nowhere else is rebuilt with the same number of
+// operations, but combining first the terms that are ready first (Huffman's rule on ready times,
+// the classic height reduction of Kuck 1978 and Baer & Bovet 1968). The flattener builds a sum
+// the way its terms came from the algorithm, so a late term — the composite inertia of the whole
+// chain in M_00, say — often enters first and then waits through a row of additions of terms that
+// were ready long before; rebuilt, it waits through one. Only the grouping changes: the same
+// values up to rounding, the same operation count.
+#pragma once
+
+#include "instruction_list.hpp"
+
+namespace dyngen::engine {
+
+// Latency, in cycles, the pass assumes for an instruction: add, sub, mul, neg 3; div 13; sqrt 15;
+// sin and cos 30; constants and inputs 0 (Zen 4/5 and recent Intel cores are within a cycle or
+// two of these). The ready time of a value is the longest latency-weighted path to it.
+int latency(Op op);
+
+// Ready time of every instruction of the list.
+std::vector<int> ready_times(const InstructionList& list);
+
+// The list with every sum tree rebuilt; outputs keep their order, instructions stay in a
+// topological order, operation counts are unchanged.
+InstructionList reduce_tree_height(const InstructionList& list);
+
+}  // namespace dyngen::engine
