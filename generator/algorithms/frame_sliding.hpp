@@ -101,8 +101,7 @@ inline int nonzeros(const Vec3<double>& v, double scale) {
 inline int cost(const Mechanism<double>& mech, int j, double length) {
   const auto u = static_cast<std::size_t>(j);
   int offsets = nonzeros(mech.joint[u].rho, length);
-  for (int c = j + 1; c < mech.body_count; ++c)
-    if (mech.parent[static_cast<std::size_t>(c)] == j) offsets += nonzeros(mech.joint[static_cast<std::size_t>(c)].rho, length);
+  for (int c : children(mech, j)) offsets += nonzeros(mech.joint[static_cast<std::size_t>(c)].rho, length);
   const RigidInertia<double>& inertia = mech.inertia[u];
   double moment = 1.0;
   for (int r = 0; r < 3; ++r) moment = std::max(moment, std::abs(inertia.I(r, r)));
@@ -128,9 +127,8 @@ inline std::vector<FrameSlide> plan_frame_slides(const Mechanism<double>& origin
     std::vector<FrameSlide> choices;
     for (int i = 0; i < 3; ++i)
       if (std::abs(joint.gamma(joint.axis, i)) > 1e-9 && joint.rho[i] != 0.0) choices.push_back({Zeroes::own_offset, i});
-    for (int c = j + 1; c < mech.body_count; ++c)
-      if (mech.parent[static_cast<std::size_t>(c)] == j && mech.joint[static_cast<std::size_t>(c)].rho[joint.axis] != 0.0)
-        choices.push_back({Zeroes::child_offset, c});
+    for (int c : children(mech, j))
+      if (mech.joint[static_cast<std::size_t>(c)].rho[joint.axis] != 0.0) choices.push_back({Zeroes::child_offset, c});
     int best_cost = frame_sliding_detail::cost(mech, j, length);
     Mechanism<double> best = mech;
     bool slid = false;

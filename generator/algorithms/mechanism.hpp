@@ -118,6 +118,16 @@ Mechanism<S> make_mechanism(const Model& model, F quantity_to_scalar) {
   return mech;
 }
 
+// The bodies whose parent is body j, in numbering order (all after j).
+template <class S>
+std::vector<int> children(const Mechanism<S>& mech, int j) {
+  std::vector<int> found;
+  for (int c = j + 1; c < mech.body_count; ++c) {
+    if (mech.parent[static_cast<std::size_t>(c)] == j) found.push_back(c);
+  }
+  return found;
+}
+
 inline Mechanism<double> make_numeric_mechanism(const Model& model) {
   return make_mechanism<double>(model, [](const Quantity& q) { return q.value; });
 }
