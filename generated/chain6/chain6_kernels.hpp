@@ -103,6 +103,18 @@ inline constexpr double dyngen_sin_cos_table[512] = {
 // and non-finite x go to std::sin and std::cos. k is rounded by adding 1.5 2^52, whose unit in the
 // last place is 1: the sum's mantissa holds k, no conversion to and from an integer on the way to r
 // (under -ffast-math, which may fold (y + c) - c to y, by conversion instead).
+// dyngen_sin_cos_from takes x, k, S and C to the end: the same operations for one angle (V =
+// double) and, lane by lane, for two (V = dyngen_v2, GCC's vector extension, also in clang).
+template <class V>
+inline void dyngen_sin_cos_from(V x, V kd, V S, V C, V& sine, V& cosine) {
+  const V r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
+  const V r2 = r * r;
+  const V sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
+  const V cos_r_minus_1 = r2 * (-0.5 + r2 * (4.1666666666666664e-02 - r2 * 1.388888888888889e-03));
+  sine = S + (C * sin_r + S * cos_r_minus_1);
+  cosine = C + (C * cos_r_minus_1 - S * sin_r);
+}
+
 template <class T>
 inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
   const double x = static_cast<double>(angle);
@@ -120,13 +132,46 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
   unsigned long long k;
   std::memcpy(&k, &shifted, sizeof k);
 #endif
-  const double r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
-  const double r2 = r * r;
-  const double sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
-  const double cos_r_minus_1 = r2 * (-0.5 + r2 * (4.1666666666666664e-02 - r2 * 1.388888888888889e-03));
   const double* entry = dyngen_sin_cos_table + 2 * (k & 255);
-  sine = static_cast<T>(entry[0] + (entry[1] * sin_r + entry[0] * cos_r_minus_1));
-  cosine = static_cast<T>(entry[1] + (entry[1] * cos_r_minus_1 - entry[0] * sin_r));
+  double s, c;
+  dyngen_sin_cos_from(x, kd, entry[0], entry[1], s, c);
+  sine = static_cast<T>(s);
+  cosine = static_cast<T>(c);
+}
+
+// sin and cos of angle[0..count): two angles at a time where GCC's vector extension is there (one
+// instruction serves both), each lane rounding exactly as dyngen_sin_cos; one at a time otherwise,
+// and under -ffast-math.
+#if defined(__GNUC__) && !defined(__FAST_MATH__)
+typedef double dyngen_v2 __attribute__((vector_size(16)));
+typedef long long dyngen_v2i __attribute__((vector_size(16)));
+#endif
+template <class T>
+inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) {
+  int i = 0;
+#if defined(__GNUC__) && !defined(__FAST_MATH__)
+  for (; i + 1 < count; i += 2) {
+    const dyngen_v2 x = {static_cast<double>(angle[i]), static_cast<double>(angle[i + 1])};
+    if (!(std::abs(x[0]) < 3e4 && std::abs(x[1]) < 3e4)) {
+      dyngen_sin_cos(angle[i], sine[i], cosine[i]);
+      dyngen_sin_cos(angle[i + 1], sine[i + 1], cosine[i + 1]);
+      continue;
+    }
+    const dyngen_v2 shifted = x * 40.74366543152521 + 6755399441055744.0;
+    dyngen_v2i k;
+    std::memcpy(&k, &shifted, sizeof k);
+    const double* first = dyngen_sin_cos_table + 2 * (k[0] & 255);
+    const double* second = dyngen_sin_cos_table + 2 * (k[1] & 255);
+    dyngen_v2 s, c;
+    dyngen_sin_cos_from(x, shifted - 6755399441055744.0, dyngen_v2{first[0], second[0]},
+                        dyngen_v2{first[1], second[1]}, s, c);
+    sine[i] = static_cast<T>(s[0]);
+    sine[i + 1] = static_cast<T>(s[1]);
+    cosine[i] = static_cast<T>(c[0]);
+    cosine[i + 1] = static_cast<T>(c[1]);
+  }
+#endif
+  for (; i < count; ++i) dyngen_sin_cos(angle[i], sine[i], cosine[i]);
 }
 
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); common factors taken out of sums
@@ -136,8 +181,7 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
   T sin_q[6], cos_q[6];
-  for (int trig_index = 1; trig_index < 6; ++trig_index)
-    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  dyngen_sin_cos_array(q + 1, 5, sin_q + 1, cos_q + 1);
   const T t0 = sin_q[5];
   const T t1 = cos_q[5];
   const T t2 = t1 * t1;
@@ -553,8 +597,7 @@ inline void mass_matrix(const T* q, T* M) {
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   T sin_q[6], cos_q[6];
-  for (int trig_index = 0; trig_index < 6; ++trig_index)
-    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  dyngen_sin_cos_array(q, 6, sin_q, cos_q);
   const T t0 = sin_q[2];
   const T t1 = cos_q[1];
   const T t2 = cos_q[2];
@@ -1121,8 +1164,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd) {
   T sin_q[6], cos_q[6];
-  for (int trig_index = 0; trig_index < 6; ++trig_index)
-    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  dyngen_sin_cos_array(q, 6, sin_q, cos_q);
   const T t0 = sin_q[2];
   const T t1 = cos_q[1];
   const T t2 = cos_q[2];
@@ -2204,8 +2246,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) {
   T sin_q[6], cos_q[6];
-  for (int trig_index = 0; trig_index < 6; ++trig_index)
-    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  dyngen_sin_cos_array(q, 6, sin_q, cos_q);
   const T t0 = sin_q[5];
   const T t1 = cos_q[5];
   const T t2 = t1 * t1;
@@ -3672,8 +3713,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   T sin_q[6], cos_q[6];
-  for (int trig_index = 0; trig_index < 6; ++trig_index)
-    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  dyngen_sin_cos_array(q, 6, sin_q, cos_q);
   const T t0 = sin_q[2];
   const T t1 = cos_q[1];
   const T t2 = cos_q[2];
@@ -4264,8 +4304,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base) {
   T sin_q[6], cos_q[6];
-  for (int trig_index = 0; trig_index < 6; ++trig_index)
-    dyngen_sin_cos(q[trig_index], sin_q[trig_index], cos_q[trig_index]);
+  dyngen_sin_cos_array(q, 6, sin_q, cos_q);
   const T t0 = qd[0] * qd[0];
   const T t1 = qdd[0] * T(0.49799999999999994);
   const T t2 = t0 * T(2.7100000000000004);

@@ -119,15 +119,15 @@ void add_trig_input(const std::vector<Instruction>& code, std::size_t i, TrigInp
   if (!added) it->second = {std::min(it->second.lowest, angle.index), std::max(it->second.highest, angle.index)};
 }
 
-// T sin_q[n], cos_q[n]; and the loop filling elements lowest..highest.
+// T sin_q[n], cos_q[n]; and the call filling elements lowest..highest.
 std::string trig_prologue(const TrigInputs& trig) {
   std::string text;
   for (const auto& [array, range] : trig) {
     const std::string name = mangle_identifier(array), size = std::to_string(range.highest + 1);
+    const std::string offset = range.lowest == 0 ? "" : " + " + std::to_string(range.lowest);
     text += "  T sin_" + name + "[" + size + "], cos_" + name + "[" + size + "];\n";
-    text += "  for (int trig_index = " + std::to_string(range.lowest) + "; trig_index < " + size +
-            "; ++trig_index)\n    dyngen_sin_cos(" + name + "[trig_index], sin_" + name + "[trig_index], cos_" +
-            name + "[trig_index]);\n";
+    text += "  dyngen_sin_cos_array(" + name + offset + ", " + std::to_string(range.highest + 1 - range.lowest) +
+            ", sin_" + name + offset + ", cos_" + name + offset + ");\n";
   }
   return text;
 }
@@ -248,7 +248,7 @@ std::string emit_kernel(const Kernel& kernel) {
   for (const auto* docs : {&kernel.inputs, &kernel.outputs}) {
     for (const auto& array : *docs) {
       const std::string name = mangle_identifier(array.name);
-      if (is_temporary_name(name) || name == "trig_index" || name.starts_with("sin_") || name.starts_with("cos_")) {
+      if (is_temporary_name(name) || name.starts_with("sin_") || name.starts_with("cos_")) {
         throw std::invalid_argument("emit: array name " + array.name + " would shadow a temporary");
       }
       (docs == &kernel.inputs ? inputs : outputs).insert(array.name);
@@ -367,6 +367,18 @@ std::string emit_support(const std::vector<Kernel>& kernels) {
 // and non-finite x go to std::sin and std::cos. k is rounded by adding 1.5 2^52, whose unit in the
 // last place is 1: the sum's mantissa holds k, no conversion to and from an integer on the way to r
 // (under -ffast-math, which may fold (y + c) - c to y, by conversion instead).
+// dyngen_sin_cos_from takes x, k, S and C to the end: the same operations for one angle (V =
+// double) and, lane by lane, for two (V = dyngen_v2, GCC's vector extension, also in clang).
+template <class V>
+inline void dyngen_sin_cos_from(V x, V kd, V S, V C, V& sine, V& cosine) {
+  const V r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
+  const V r2 = r * r;
+  const V sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
+  const V cos_r_minus_1 = r2 * (-0.5 + r2 * (4.1666666666666664e-02 - r2 * 1.388888888888889e-03));
+  sine = S + (C * sin_r + S * cos_r_minus_1);
+  cosine = C + (C * cos_r_minus_1 - S * sin_r);
+}
+
 template <class T>
 inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
   const double x = static_cast<double>(angle);
@@ -384,13 +396,46 @@ inline void dyngen_sin_cos(T angle, T& sine, T& cosine) {
   unsigned long long k;
   std::memcpy(&k, &shifted, sizeof k);
 #endif
-  const double r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
-  const double r2 = r * r;
-  const double sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
-  const double cos_r_minus_1 = r2 * (-0.5 + r2 * (4.1666666666666664e-02 - r2 * 1.388888888888889e-03));
   const double* entry = dyngen_sin_cos_table + 2 * (k & 255);
-  sine = static_cast<T>(entry[0] + (entry[1] * sin_r + entry[0] * cos_r_minus_1));
-  cosine = static_cast<T>(entry[1] + (entry[1] * cos_r_minus_1 - entry[0] * sin_r));
+  double s, c;
+  dyngen_sin_cos_from(x, kd, entry[0], entry[1], s, c);
+  sine = static_cast<T>(s);
+  cosine = static_cast<T>(c);
+}
+
+// sin and cos of angle[0..count): two angles at a time where GCC's vector extension is there (one
+// instruction serves both), each lane rounding exactly as dyngen_sin_cos; one at a time otherwise,
+// and under -ffast-math.
+#if defined(__GNUC__) && !defined(__FAST_MATH__)
+typedef double dyngen_v2 __attribute__((vector_size(16)));
+typedef long long dyngen_v2i __attribute__((vector_size(16)));
+#endif
+template <class T>
+inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) {
+  int i = 0;
+#if defined(__GNUC__) && !defined(__FAST_MATH__)
+  for (; i + 1 < count; i += 2) {
+    const dyngen_v2 x = {static_cast<double>(angle[i]), static_cast<double>(angle[i + 1])};
+    if (!(std::abs(x[0]) < 3e4 && std::abs(x[1]) < 3e4)) {
+      dyngen_sin_cos(angle[i], sine[i], cosine[i]);
+      dyngen_sin_cos(angle[i + 1], sine[i + 1], cosine[i + 1]);
+      continue;
+    }
+    const dyngen_v2 shifted = x * 40.74366543152521 + 6755399441055744.0;
+    dyngen_v2i k;
+    std::memcpy(&k, &shifted, sizeof k);
+    const double* first = dyngen_sin_cos_table + 2 * (k[0] & 255);
+    const double* second = dyngen_sin_cos_table + 2 * (k[1] & 255);
+    dyngen_v2 s, c;
+    dyngen_sin_cos_from(x, shifted - 6755399441055744.0, dyngen_v2{first[0], second[0]},
+                        dyngen_v2{first[1], second[1]}, s, c);
+    sine[i] = static_cast<T>(s[0]);
+    sine[i + 1] = static_cast<T>(s[1]);
+    cosine[i] = static_cast<T>(c[0]);
+    cosine[i + 1] = static_cast<T>(c[1]);
+  }
+#endif
+  for (; i < count; ++i) dyngen_sin_cos(angle[i], sine[i], cosine[i]);
 }
 
 )";

@@ -39,9 +39,9 @@ struct FileInfo {
 std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels);
 
 // Sines and cosines of input elements (joint angles) are computed together at the top of the
-// function that needs them, one dyngen_sin_cos call per element in a loop over the array
+// function that needs them, by one dyngen_sin_cos_array call over the elements used
 // (sin_<array>[i], cos_<array>[i]); other sines and cosines call std::sin and std::cos.
-// emit_support gives the helper those kernels need, to be printed once per header in the
+// emit_support gives the helpers those kernels need, to be printed once per header in the
 // kernels' namespace before them (empty when none needs it).
 std::string emit_support(const std::vector<Kernel>& kernels);
 
