@@ -171,20 +171,24 @@ std::string c_source(const Model& model, const GeneratedKernels& kernels) {
       << "// an eye on register pressure. Kernels printed in parts are not cloned: flattening their parts\n"
       << "// into one function would make compile time grow faster than their size.\n"
       << "#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)\n"
-      << "#define " << clones
-      << " __attribute__((target_clones(\"arch=x86-64-v4\", \"default\"), flatten, \\\n    optimize(\"fp-contract=off\", \"schedule-insns\", \"sched-pressure\")))\n"
+      << "#define " << clones << " __attribute__((target_clones(\"arch=x86-64-v4\", \"default\"), flatten, \\\n"
+      << "    optimize(\"fp-contract=off\", \"schedule-insns\", \"sched-pressure\")))\n"
       << "#else\n#define " << clones << "\n#endif\n\n";
+  // void <ns>_<name><suffix>(parameters) { <call>; }
+  const auto define = [&](const engine::Kernel& k, const std::string& name, const char* suffix, const char* scalar,
+                          const std::string& call) {
+    out << "void " << ns << "_" << name << suffix << "(" << c_parameters(k, scalar) << ") {\n  " << call << "("
+        << c_arguments(k) << ");\n}\n\n";
+  };
   for (const auto& k : kernels.kernels) {
-    out << (engine::printed_in_parts(k) ? "" : clones + "\n") << "void " << ns << "_" << k.name << "(" << c_parameters(k, "double") << ") {\n  " << ns
-        << "::" << k.name << "(" << c_arguments(k) << ");\n}\n\n"
-        << "void " << ns << "_" << k.name << "_f(" << c_parameters(k, "float") << ") {\n  " << ns
-        << "::" << k.name << "(" << c_arguments(k) << ");\n}\n\n";
+    if (!engine::printed_in_parts(k)) out << clones << "\n";
+    define(k, k.name, "", "double", ns + "::" + k.name);
+    define(k, k.name, "_f", "float", ns + "::" + k.name);
   }
+  // forward_dynamics calls the entry point of the chosen route (and its clone)
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
-  for (const char* suffix : {"", "_f"}) {
-    out << "void " << ns << "_forward_dynamics" << suffix << "(" << c_parameters(chosen, suffix[0] ? "float" : "double")
-        << ") {\n  " << ns << "_" << chosen.name << suffix << "(" << c_arguments(chosen) << ");\n}\n\n";
-  }
+  define(chosen, "forward_dynamics", "", "double", ns + "_" + chosen.name);
+  define(chosen, "forward_dynamics", "_f", "float", ns + "_" + chosen.name + "_f");
   return out.str();
 }
 
