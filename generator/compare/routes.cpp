@@ -5,6 +5,7 @@
 #include <string>
 
 #include "codegen/rewrites.hpp"
+#include "engine/tree_height.hpp"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
@@ -87,7 +88,7 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
         constants == Constants::folded ? codegen::make_symbolic_problem(model, codegen::GenerateOptions{})
                                        : codegen::make_symbolic_problem(model, constants_as_inputs().convert);
     const algorithms::Mechanism<Expr> force_mech = variant.apply(candidates, problem.mech, algorithms::BaseGrouping::drop);
-    return OpTally(engine::count_operations(engine::flatten({{"out", outputs(problem, force_mech)}})));
+    return OpTally(engine::count_operations(engine::reduce_tree_height(engine::flatten({{"out", outputs(problem, force_mech)}}))));
   };
   // as build_kernels: every rewrite (codegen::cheapest_build), for the CRBA route also H and b
   // each under the rewrite cheapest for it

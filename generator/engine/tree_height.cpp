@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
 #include <queue>
 #include <tuple>
 #include <vector>
@@ -39,6 +40,11 @@ int operands_ready(const Instruction& in, const std::vector<int>& ready) {
     if (operand >= 0) start = std::max(start, ready[static_cast<std::size_t>(operand)]);
   }
   return start;
+}
+
+// (op, a, b) of a sum, the operands of an addition in increasing order.
+std::tuple<Op, int, int> sum_key(const Instruction& in) {
+  return {in.op, in.op == Op::add ? std::min(in.a, in.b) : in.a, in.op == Op::add ? std::max(in.a, in.b) : in.b};
 }
 
 // A term of a sum tree: instruction `id` of the input list, added or subtracted.
@@ -108,10 +114,15 @@ InstructionList reduce_tree_height(const InstructionList& list) {
   out.instructions.reserve(n);
   std::vector<int> ready;  // of out's instructions
   std::vector<int> moved(n, -1);
+  // out's sums by (op, a, b), a <= b for add: a combination already in the list is reused, so
+  // every value stays computed once
+  std::map<std::tuple<Op, int, int>, int> sums;
   const auto push = [&](Instruction in) {
+    const int id = static_cast<int>(out.instructions.size());
+    if (is_sum(in.op)) sums.emplace(sum_key(in), id);
     ready.push_back(operands_ready(in, ready) + latency(in.op));
     out.instructions.push_back(std::move(in));
-    return static_cast<int>(out.instructions.size()) - 1;
+    return id;
   };
   for (std::size_t i = 0; i < n; ++i) {
     if (inner[i]) continue;
@@ -122,7 +133,8 @@ InstructionList reduce_tree_height(const InstructionList& list) {
       for (int* operand : {&in.a, &in.b}) {
         if (*operand >= 0) *operand = moved[static_cast<std::size_t>(*operand)];
       }
-      moved[i] = push(std::move(in));
+      const auto existing = is_sum(in.op) ? sums.find(sum_key(in)) : sums.end();
+      moved[i] = existing != sums.end() ? existing->second : push(std::move(in));
       continue;
     }
     // Huffman's rule on ready times: combine the two terms ready first, until one is left.
@@ -145,7 +157,8 @@ InstructionList reduce_tree_height(const InstructionList& list) {
         combined.op = Op::sub;
         if (x_subtracted) std::swap(combined.a, combined.b);
       }
-      const int id = push(combined);
+      const auto existing = sums.find(sum_key(combined));
+      const int id = existing != sums.end() ? existing->second : push(combined);
       waiting.emplace(ready[static_cast<std::size_t>(id)], order++, id, x_subtracted && y_subtracted);
     }
     // The leftmost term of a sum is always added, and a combination holding an added term is

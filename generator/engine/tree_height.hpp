@@ -5,7 +5,8 @@
 // the way its terms came from the algorithm, so a late term — the composite inertia of the whole
 // chain in M_00, say — often enters first and then waits through a row of additions of terms that
 // were ready long before; rebuilt, it waits through one. Only the grouping changes: the same
-// values up to rounding, the same operation count.
+// values up to rounding, never more operations (a combination the list already computes is
+// reused, so each value stays computed once).
 #pragma once
 
 #include "instruction_list.hpp"
@@ -21,7 +22,7 @@ int latency(Op op);
 std::vector<int> ready_times(const InstructionList& list);
 
 // The list with every sum tree rebuilt; outputs keep their order, instructions stay in a
-// topological order, operation counts are unchanged.
+// topological order, no two instructions are identical, operation counts never grow.
 InstructionList reduce_tree_height(const InstructionList& list);
 
 }  // namespace dyngen::engine

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -29,6 +30,14 @@ struct ListBuilder {
     list.outputs.push_back({"out", static_cast<int>(list.outputs.size()), value});
   }
 };
+
+// Whether the list already holds op(a, b) (either order for a commutative op).
+bool contains(const InstructionList& list, Op op, int a, int b) {
+  const bool commutes = op == Op::add || op == Op::mul;
+  return std::any_of(list.instructions.begin(), list.instructions.end(), [&](const Instruction& in) {
+    return in.op == op && ((in.a == a && in.b == b) || (commutes && in.a == b && in.b == a));
+  });
+}
 
 std::vector<double> values(const InstructionList& list, const std::vector<double>& in) {
   return evaluate(list, [&](const std::string&, int index) { return in.at(static_cast<std::size_t>(index)); })
@@ -99,6 +108,27 @@ TEST(TreeHeight, SignsSurviveRegrouping) {
   EXPECT_EQ(values(rebuilt, in), values(b.list, in));
 }
 
+// A combination the list already computes is reused, not computed twice: with p = x1 + x2 an
+// output, s = ((late + x1) + x2) regroups to late + (x1 + x2) = late + p, one addition fewer.
+TEST(TreeHeight, CombinationAlreadyComputedIsReused) {
+  ListBuilder b;
+  std::vector<int> x;
+  for (int i = 0; i < 3; ++i) x.push_back(b.input(i));
+  const int p = b.op(Op::add, x[1], x[2]);
+  const int late = b.op(Op::mul, b.op(Op::mul, x[0], x[0]), x[0]);
+  const int s = b.op(Op::add, b.op(Op::add, late, x[1]), x[2]);
+  b.output(p);
+  b.output(s);
+
+  const InstructionList rebuilt = reduce_tree_height(b.list);
+  EXPECT_EQ(count_operations(rebuilt).add, count_operations(b.list).add - 1);
+  EXPECT_EQ(count_operations(rebuilt).mul, count_operations(b.list).mul);
+  const Instruction& root = rebuilt.instructions.at(static_cast<std::size_t>(rebuilt.outputs[1].value));
+  EXPECT_TRUE(root.a == rebuilt.outputs[0].value || root.b == rebuilt.outputs[0].value);
+  const std::vector<double> in{1.5, 0.25, -2.0};
+  EXPECT_EQ(values(rebuilt, in), values(b.list, in));
+}
+
 // The engine's own sample kernel: same counts, same values, no output later than before.
 TEST(TreeHeight, FlattenedKernelKeepsCountsAndValues) {
   Context ctx;
@@ -122,8 +152,9 @@ TEST(TreeHeight, FlattenedKernelKeepsCountsAndValues) {
   }
 }
 
-// Random lists of sums and products over a few inputs: every output keeps its value, counts stay,
-// and the instructions stay in topological order.
+// Random lists of sums and products over a few inputs, no instruction twice (as flatten gives
+// them): every output keeps its value, the instructions stay in topological order and distinct,
+// products and negations stay, and additions only go when a combination was already computed.
 TEST(TreeHeight, RandomListsKeepValuesAndOrder) {
   std::mt19937_64 rng(11);
   for (int trial = 0; trial < 200; ++trial) {
@@ -134,13 +165,24 @@ TEST(TreeHeight, RandomListsKeepValuesAndOrder) {
       std::uniform_int_distribution<std::size_t> pick(0, pool.size() - 1), kind(0, 5);
       const std::size_t what = kind(rng);
       const Op op = what < 2 ? Op::add : what < 4 ? Op::sub : what == 4 ? Op::mul : Op::neg;
-      pool.push_back(op == Op::neg ? b.op(op, pool[pick(rng)]) : b.op(op, pool[pick(rng)], pool[pick(rng)]));
+      const int first = pool[pick(rng)], second = op == Op::neg ? -1 : pool[pick(rng)];
+      if (contains(b.list, op, first, second)) continue;
+      pool.push_back(b.op(op, first, second));
     }
     for (std::size_t k = pool.size() - 5; k < pool.size(); ++k) b.output(pool[k]);
     const InstructionList rebuilt = reduce_tree_height(b.list);
-    EXPECT_EQ(count_operations(rebuilt), count_operations(b.list));
+    const OpCount before_count = count_operations(b.list), after_count = count_operations(rebuilt);
+    EXPECT_EQ(after_count.mul, before_count.mul);
+    EXPECT_LE(after_count.add, before_count.add);
+    EXPECT_EQ(after_count.add - before_count.add, after_count.total() - before_count.total());
     for (std::size_t i = 0; i < rebuilt.instructions.size(); ++i) {
-      for (int operand : {rebuilt.instructions[i].a, rebuilt.instructions[i].b}) EXPECT_LT(operand, static_cast<int>(i));
+      const Instruction& in = rebuilt.instructions[i];
+      for (int operand : {in.a, in.b}) EXPECT_LT(operand, static_cast<int>(i));
+      InstructionList earlier;
+      earlier.instructions.assign(rebuilt.instructions.begin(), rebuilt.instructions.begin() + static_cast<std::ptrdiff_t>(i));
+      if (in.op != Op::input) {
+        EXPECT_FALSE(contains(earlier, in.op, in.a, in.b)) << "trial " << trial << " instruction " << i;
+      }
     }
     const std::vector<double> in{0.7, -1.3, 0.4, 1.9};
     const std::vector<double> before = values(b.list, in), after = values(rebuilt, in);
