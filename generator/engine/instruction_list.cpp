@@ -614,6 +614,7 @@ InstructionList flatten(const std::vector<NamedOutput>& outputs) {
   flattener.choose_negated_temps();
   flattener.index_computed_sums();
   InstructionList list;
+  list.deduplicated = ctx->options().dedup;
   for (const auto& output : outputs) {
     for (std::size_t i = 0; i < output.elements.size(); ++i) {
       list.outputs.push_back(

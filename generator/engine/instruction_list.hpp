@@ -38,6 +38,7 @@ struct OutputSlot {
 struct InstructionList {
   std::vector<Instruction> instructions;
   std::vector<OutputSlot> outputs;
+  bool deduplicated = true;  // identical instructions computed once (Options::dedup)
 };
 
 struct NamedOutput {

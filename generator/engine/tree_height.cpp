@@ -114,12 +114,13 @@ InstructionList reduce_tree_height(const InstructionList& list) {
   out.instructions.reserve(n);
   std::vector<int> ready;  // of out's instructions
   std::vector<int> moved(n, -1);
-  // out's sums by (op, a, b), a <= b for add: a combination already in the list is reused, so
-  // every value stays computed once
+  out.deduplicated = list.deduplicated;
+  // out's sums by (op, a, b), a <= b for add: in a deduplicated list a combination already there
+  // is reused, so every value stays computed once
   std::map<std::tuple<Op, int, int>, int> sums;
   const auto push = [&](Instruction in) {
     const int id = static_cast<int>(out.instructions.size());
-    if (is_sum(in.op)) sums.emplace(sum_key(in), id);
+    if (list.deduplicated && is_sum(in.op)) sums.emplace(sum_key(in), id);
     ready.push_back(operands_ready(in, ready) + latency(in.op));
     out.instructions.push_back(std::move(in));
     return id;

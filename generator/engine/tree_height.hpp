@@ -5,8 +5,8 @@
 // the way its terms came from the algorithm, so a late term — the composite inertia of the whole
 // chain in M_00, say — often enters first and then waits through a row of additions of terms that
 // were ready long before; rebuilt, it waits through one. Only the grouping changes: the same
-// values up to rounding, never more operations (a combination the list already computes is
-// reused, so each value stays computed once).
+// values up to rounding, never more operations (in a deduplicated list a combination the list
+// already computes is reused, so each value stays computed once).
 #pragma once
 
 #include "instruction_list.hpp"
@@ -22,7 +22,7 @@ int latency(Op op);
 std::vector<int> ready_times(const InstructionList& list);
 
 // The list with every sum tree rebuilt; outputs keep their order, instructions stay in a
-// topological order, no two instructions are identical, operation counts never grow.
+// topological order, operation counts never grow, and a deduplicated list stays so.
 InstructionList reduce_tree_height(const InstructionList& list);
 
 }  // namespace dyngen::engine

@@ -108,8 +108,9 @@ TEST(TreeHeight, SignsSurviveRegrouping) {
   EXPECT_EQ(values(rebuilt, in), values(b.list, in));
 }
 
-// A combination the list already computes is reused, not computed twice: with p = x1 + x2 an
-// output, s = ((late + x1) + x2) regroups to late + (x1 + x2) = late + p, one addition fewer.
+// A combination a deduplicated list already computes is reused, not computed twice: with
+// p = x1 + x2 an output, s = ((late + x1) + x2) regroups to late + (x1 + x2) = late + p, one
+// addition fewer.
 TEST(TreeHeight, CombinationAlreadyComputedIsReused) {
   ListBuilder b;
   std::vector<int> x;
@@ -127,6 +128,12 @@ TEST(TreeHeight, CombinationAlreadyComputedIsReused) {
   EXPECT_TRUE(root.a == rebuilt.outputs[0].value || root.b == rebuilt.outputs[0].value);
   const std::vector<double> in{1.5, 0.25, -2.0};
   EXPECT_EQ(values(rebuilt, in), values(b.list, in));
+
+  // a list flattened without sharing (the dedup-off ablation) keeps computing it twice
+  b.list.deduplicated = false;
+  const InstructionList unshared = reduce_tree_height(b.list);
+  EXPECT_FALSE(unshared.deduplicated);
+  EXPECT_EQ(count_operations(unshared), count_operations(b.list));
 }
 
 // The engine's own sample kernel: same counts, same values, no output later than before.
