@@ -29,13 +29,11 @@ inline bool known_zero(double x) { return x == 0.0; }
 
 template <class S>
 std::vector<int> symmetric_leaves(const Mechanism<S>& mech) {
-  std::vector<bool> has_child(static_cast<std::size_t>(mech.body_count), false);
-  for (int j = 1; j < mech.body_count; ++j) has_child[static_cast<std::size_t>(mech.parent[static_cast<std::size_t>(j)])] = true;
   std::vector<int> leaves;
   for (int j = 1; j < mech.body_count; ++j) {
     const auto u = static_cast<std::size_t>(j);
     const Joint<S>& joint = mech.joint[u];
-    if (joint.type != JointType::revolute || has_child[u]) continue;
+    if (joint.type != JointType::revolute || !children(mech, j).empty()) continue;
     const int k = joint.axis, m = (k + 1) % 3, n = (k + 2) % 3;
     const RigidInertia<S>& I = mech.inertia[u];
     bool symmetric = known_zero(I.h[m]) && known_zero(I.h[n]) && known_zero(I.I(m, m) - I.I(n, n)) &&

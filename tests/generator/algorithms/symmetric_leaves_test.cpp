@@ -33,13 +33,6 @@ void make_symmetric(Mechanism<double>& mech, int j, std::mt19937& rng) {
     if (point.body == j) point.position[m] = point.position[n] = 0.0;
 }
 
-std::vector<bool> leaves(const Mechanism<double>& mech) {
-  std::vector<bool> leaf(static_cast<std::size_t>(mech.body_count), true);
-  leaf[0] = false;
-  for (int j = 1; j < mech.body_count; ++j) leaf[static_cast<std::size_t>(mech.parent[static_cast<std::size_t>(j)])] = false;
-  return leaf;
-}
-
 TEST(SymmetricLeaves, UnturnedFramesKeepTheDynamicsOfRandomTrees) {
   std::mt19937 rng(808);
   int unturned = 0;
@@ -49,9 +42,8 @@ TEST(SymmetricLeaves, UnturnedFramesKeepTheDynamicsOfRandomTrees) {
     options.bodies = 1 + trial % 8;
     options.moving_base = trial % 2 == 0;
     Mechanism<double> mech = make_numeric_mechanism(test::random_model(rng, options));
-    const std::vector<bool> leaf = leaves(mech);
     for (int j = 1; j < mech.body_count; ++j)
-      if (leaf[static_cast<std::size_t>(j)] && mech.joint[static_cast<std::size_t>(j)].type == JointType::revolute)
+      if (children(mech, j).empty() && mech.joint[static_cast<std::size_t>(j)].type == JointType::revolute)
         make_symmetric(mech, j, rng);
     Mechanism<double> rewritten = mech;
     keep_symmetric_leaves_unturned(rewritten);
