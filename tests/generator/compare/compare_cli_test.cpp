@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-#include "../cli/run_dyngen.hpp"
+#include "../../tools/dyngen/run_dyngen.hpp"
 
 namespace dyngen {
 namespace {
