@@ -12,6 +12,7 @@ namespace dyngen::compare {
 struct OpTally {
   static constexpr std::uint64_t saturated = std::numeric_limits<std::uint64_t>::max();
 
+  // trig: the calls of functions (sin, cos, and the closure kernels' atan2 and sign selections)
   std::uint64_t mul = 0, add = 0, div = 0, sqrt = 0, trig = 0;
 
   OpTally() = default;
@@ -20,7 +21,7 @@ struct OpTally {
         add(static_cast<std::uint64_t>(count.add)),
         div(static_cast<std::uint64_t>(count.div)),
         sqrt(static_cast<std::uint64_t>(count.sqrt)),
-        trig(static_cast<std::uint64_t>(count.trig)) {}
+        trig(static_cast<std::uint64_t>(count.trig + count.atan2 + count.sign)) {}
 
   static std::uint64_t sum(std::uint64_t a, std::uint64_t b) { return a > saturated - b ? saturated : a + b; }
 

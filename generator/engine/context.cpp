@@ -27,7 +27,7 @@ std::size_t Context::VectorHash::operator()(const std::vector<Term>& v) const {
 }
 
 std::size_t Context::AtomKeyHash::operator()(const AtomKey& k) const {
-  std::size_t h = mix(static_cast<std::size_t>(k.kind), k.arg);
+  std::size_t h = mix(mix(static_cast<std::size_t>(k.kind), k.arg), k.arg2);
   return mix(mix(h, std::hash<std::string>{}(k.array)), static_cast<std::size_t>(k.index));
 }
 
@@ -75,7 +75,7 @@ bool Context::find_poly(const std::vector<Term>& terms, PolyId& id) const {
 }
 
 AtomId Context::intern_atom(const Atom& atom) {
-  AtomKey key{atom.kind, atom.arg, atom.array, atom.index};
+  AtomKey key{atom.kind, atom.arg, atom.array, atom.index, atom.arg2};
   const bool shared = atom.kind != AtomKind::temp || options_.dedup;
   if (shared) {
     if (auto it = atom_index_.find(key); it != atom_index_.end()) return it->second;
@@ -96,12 +96,18 @@ AtomId Context::function(AtomKind kind, PolyId arg) {
   const AtomId id = intern_atom(Atom{kind, arg});
   if (kind == AtomKind::sin || kind == AtomKind::cos) {
     const AtomKind other = kind == AtomKind::sin ? AtomKind::cos : AtomKind::sin;
-    if (auto it = atom_index_.find(AtomKey{other, arg, {}, 0}); it != atom_index_.end()) {
+    if (auto it = atom_index_.find(AtomKey{other, arg, {}, 0, 0}); it != atom_index_.end()) {
       trig_partner_[id] = it->second;
       trig_partner_[it->second] = id;
     }
   }
   return id;
+}
+
+AtomId Context::atan2(PolyId y, PolyId x) {
+  Atom a{AtomKind::atan2, y};
+  a.arg2 = x;
+  return intern_atom(a);
 }
 
 AtomId Context::temporary(PolyId definition) { return intern_atom(Atom{AtomKind::temp, definition}); }

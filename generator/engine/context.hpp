@@ -3,7 +3,8 @@
 //
 // Three interned tables, each entry immutable and identified by a dense id given in creation
 // order (so everything derived from them is deterministic):
-//   atoms     variables: inputs, function values (sin, cos, sqrt, reciprocal) and temporaries;
+//   atoms     variables: inputs, function values (sin, cos, sqrt, reciprocal, sign, atan2) and
+//             temporaries;
 //   monomials sorted products of atom powers  x^2·y·z;
 //   polys     canonical sums of terms  c·monomial  (terms sorted by monomial id, like terms
 //             merged, zero terms dropped; the empty monomial is the constant term).
@@ -28,7 +29,8 @@ using PolyId = std::uint32_t;
 // What a kernel input stands for; decides its place in the emitted signature.
 enum class InputRole : std::uint8_t { q, qd, qdd, tau, base_motion, wrench, parameter, other };
 
-enum class AtomKind : std::uint8_t { input, sin, cos, sqrt, recip, temp };
+// sign(x) is +1 for x >= 0 and -1 otherwise; atan2 is the only function of two arguments.
+enum class AtomKind : std::uint8_t { input, sin, cos, sqrt, recip, sign, atan2, temp };
 
 struct Factor {
   AtomId atom;
@@ -49,6 +51,7 @@ struct Atom {
   std::string array;   // input: name of the array it belongs to ("q", "w0")
   int index = 0;       // input: element index in that array
   std::string name;    // input: human-readable name ("q[housing]")
+  PolyId arg2 = 0;     // atan2(arg, arg2): the second argument
 };
 
 // Simplifications that can be switched off, one by one, to measure what each saves.
@@ -91,8 +94,10 @@ class Context {
 
   // Input variable; declaring the same (array, index) twice returns the same atom.
   AtomId input(InputRole role, const std::string& array, int index, const std::string& name);
-  // Function value f(arg); kinds sin, cos, sqrt, recip.
+  // Function value f(arg); kinds sin, cos, sqrt, recip, sign.
   AtomId function(AtomKind kind, PolyId arg);
+  // atan2(y, x).
+  AtomId atan2(PolyId y, PolyId x);
   // Temporary bound to `definition` (which the caller has already sign-normalized).
   AtomId temporary(PolyId definition);
 
@@ -114,6 +119,7 @@ class Context {
     PolyId arg;
     std::string array;
     int index;
+    PolyId arg2;
     bool operator==(const AtomKey&) const = default;
   };
   struct AtomKeyHash {

@@ -33,7 +33,10 @@ bool is_temporary_name(const std::string& name) {
 std::string count_summary(const OpCount& c) {
   std::ostringstream out;
   out << c.mul << " mul, " << c.add << " add/sub, " << c.div << " div, " << c.sqrt << " sqrt, "
-      << c.trig << " sin/cos; " << c.total() << " operations, " << c.temporaries << " temporaries";
+      << c.trig << " sin/cos";
+  if (c.atan2 > 0) out << ", " << c.atan2 << " atan2";
+  if (c.sign > 0) out << ", " << c.sign << " sign";
+  out << "; " << c.total() << " operations, " << c.temporaries << " temporaries";
   return out.str();
 }
 
@@ -92,6 +95,8 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
         break;
       }
       case Op::sqrt: value = "std::sqrt(" + operand(in.a) + ")"; break;
+      case Op::sign: value = operand(in.a) + " < T(0.0) ? T(-1.0) : T(1.0)"; break;
+      case Op::atan2: value = "std::atan2(" + operand(in.a) + ", " + operand(in.b) + ")"; break;
     }
     printed[i].operand = "t" + std::to_string(next_temp++);
     printed[i].statement = "  const T " + printed[i].operand + " = " + value + ";\n";

@@ -319,6 +319,18 @@ Expr sqrt(const Expr& x) {
   return atom_expr(ctx, ctx.function(AtomKind::sqrt, x.id()));
 }
 
+Expr sign(const Expr& x) {
+  Context& ctx = x.context();
+  if (x.is_constant()) return constant(ctx, x.constant_value() < 0.0 ? -1.0 : 1.0);
+  return atom_expr(ctx, ctx.function(AtomKind::sign, x.id()));
+}
+
+Expr atan2(const Expr& y, const Expr& x) {
+  Context& ctx = x.context();
+  if (y.is_constant() && x.is_constant()) return constant(ctx, std::atan2(y.constant_value(), x.constant_value()));
+  return atom_expr(ctx, ctx.atan2(y.id(), x.id()));
+}
+
 Expr bind(const Expr& x) {
   Context& ctx = x.context();
   const auto& terms = ctx.poly(x.id());
@@ -345,6 +357,9 @@ std::string to_string(const Expr& x) {
       case AtomKind::cos: return "cos(" + to_string(Expr(ctx, a.arg)) + ")";
       case AtomKind::sqrt: return "sqrt(" + to_string(Expr(ctx, a.arg)) + ")";
       case AtomKind::recip: return "1/(" + to_string(Expr(ctx, a.arg)) + ")";
+      case AtomKind::sign: return "sign(" + to_string(Expr(ctx, a.arg)) + ")";
+      case AtomKind::atan2:
+        return "atan2(" + to_string(Expr(ctx, a.arg)) + ", " + to_string(Expr(ctx, a.arg2)) + ")";
     }
     return "?";
   };

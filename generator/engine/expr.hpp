@@ -65,6 +65,10 @@ Expr sin(const Expr& x);
 Expr cos(const Expr& x);
 Expr sqrt(const Expr& x);
 Expr reciprocal(const Expr& x);
+// +1 for x >= 0, -1 otherwise: picks a branch of a closed-form solution without a jump in the
+// emitted straight-line code (loop_closure.hpp).
+Expr sign(const Expr& x);
+Expr atan2(const Expr& y, const Expr& x);
 
 // Binds a non-trivial expression to a temporary and returns ±temporary; trivial ones (constants,
 // ±c·atom) are returned unchanged. The small-matrix library calls it on every element it

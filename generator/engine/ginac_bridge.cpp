@@ -31,6 +31,7 @@ GiNaC::ex GinacBridge::convert(const Expr& x) {
         seen[f.atom] = true;
         pending.push_back(f.atom);
         if (ctx.atom(f.atom).kind != AtomKind::input) polys.push_back(ctx.atom(f.atom).arg);
+        if (ctx.atom(f.atom).kind == AtomKind::atan2) polys.push_back(ctx.atom(f.atom).arg2);
       }
     }
   }
@@ -56,6 +57,8 @@ GiNaC::ex GinacBridge::convert(const Expr& x) {
       case AtomKind::cos: value = GiNaC::cos(poly_to_ex(a.arg)); break;
       case AtomKind::sqrt: value = GiNaC::sqrt(poly_to_ex(a.arg)); break;
       case AtomKind::recip: value = 1 / poly_to_ex(a.arg); break;
+      case AtomKind::sign: value = GiNaC::csgn(poly_to_ex(a.arg)); break;
+      case AtomKind::atan2: value = GiNaC::atan2(poly_to_ex(a.arg), poly_to_ex(a.arg2)); break;
     }
     atom_cache_.emplace(std::make_pair(&ctx, id), value);
   }

@@ -82,6 +82,7 @@ class Flattener {
           stack.push_back({false, negated_definitions_.at(frame.id), false});
         } else if (atom.kind != AtomKind::input) {
           stack.push_back({false, atom.arg, false});
+          if (atom.kind == AtomKind::atan2) stack.push_back({false, atom.arg2, false});
         }
       } else {
         for (const Term& term : ctx_.poly(frame.id)) {
@@ -116,6 +117,7 @@ class Flattener {
         const auto& factors = ctx_.monomial(t.mono);
         for (const Factor& f : factors) {
           if (ctx_.atom(f.atom).kind != AtomKind::input) pending.push_back(ctx_.atom(f.atom).arg);
+          if (ctx_.atom(f.atom).kind == AtomKind::atan2) pending.push_back(ctx_.atom(f.atom).arg2);
           if (ctx_.atom(f.atom).kind == AtomKind::temp) {
             // p's terms are visited together, so a repeat of p is the last entry
             std::vector<PolyId>& polys = consumers_[f.atom];
@@ -262,6 +264,8 @@ class Flattener {
       case AtomKind::cos: return {push({Op::cos, poly_value_.at(atom.arg)})};
       case AtomKind::sqrt: return {push({Op::sqrt, poly_value_.at(atom.arg)})};
       case AtomKind::recip: return {binary(Op::div, constant(1.0), poly_value_.at(atom.arg))};
+      case AtomKind::sign: return {push({Op::sign, poly_value_.at(atom.arg)})};
+      case AtomKind::atan2: return {binary(Op::atan2, poly_value_.at(atom.arg), poly_value_.at(atom.arg2))};
     }
     throw std::logic_error("flatten: unknown atom kind");
   }
@@ -644,6 +648,8 @@ std::vector<std::vector<double>> evaluate(
       case Op::sin: v[i] = std::sin(a); break;
       case Op::cos: v[i] = std::cos(a); break;
       case Op::sqrt: v[i] = std::sqrt(a); break;
+      case Op::sign: v[i] = a < 0.0 ? -1.0 : 1.0; break;
+      case Op::atan2: v[i] = std::atan2(a, b); break;
     }
   }
   std::vector<std::vector<double>> result;
@@ -672,6 +678,8 @@ OpCount count_operations(const InstructionList& list) {
       case Op::sqrt: ++count.sqrt; break;
       case Op::sin:
       case Op::cos: ++count.trig; break;
+      case Op::atan2: ++count.atan2; break;
+      case Op::sign: ++count.sign; break;
     }
     ++count.temporaries;
   }

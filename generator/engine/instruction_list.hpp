@@ -16,7 +16,9 @@ namespace dyngen::engine {
 enum class Op : std::uint8_t {
   constant,  // literal `value`; printed inline, costs nothing
   input,     // element `index` of input array `array`; printed inline, costs nothing
-  add, sub, mul, div, neg, sin, cos, sqrt
+  add, sub, mul, div, neg, sin, cos, sqrt,
+  sign,   // +1 for a >= 0, -1 otherwise
+  atan2   // atan2(a, b)
 };
 
 struct Instruction {
@@ -58,8 +60,9 @@ std::vector<std::vector<double>> evaluate(
     const std::function<double(const std::string& array, int index)>& input_value);
 
 struct OpCount {
-  int mul = 0, add = 0, div = 0, sqrt = 0, trig = 0, temporaries = 0;
-  int total() const { return mul + add + div + sqrt + trig; }
+  // trig: sin and cos calls; sign: branch selections (a comparison each)
+  int mul = 0, add = 0, div = 0, sqrt = 0, trig = 0, atan2 = 0, sign = 0, temporaries = 0;
+  int total() const { return mul + add + div + sqrt + trig + atan2 + sign; }
   bool operator==(const OpCount&) const = default;
 };
 

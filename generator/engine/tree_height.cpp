@@ -21,8 +21,12 @@ int latency(Op op) {
       return 3;
     case Op::div:
       return 13;
+    case Op::sign:
+      return 1;
     case Op::sqrt:
       return 15;
+    case Op::atan2:
+      return 40;
     case Op::sin:
     case Op::cos:
       return 30;

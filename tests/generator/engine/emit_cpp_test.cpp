@@ -262,6 +262,42 @@ int main() {
   }
 }
 
+TEST(EmitCpp, SignAndAtan2CompileAndAgreeWithTheStandardLibrary) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const Expr x = Expr::input(InputRole::other, "in", 0, "x");
+  const Expr y = Expr::input(InputRole::other, "in", 1, "y");
+  Kernel kernel{"branch", "sign and atan2", {{"in", 2, "x, y"}}, {{"out", 2, "o"}},
+                flatten({{"out", {atan2(y, x - 1.0), sign(x * y) * sqrt(x * x + 1.0)}}})};
+  const std::string source = emit_cpp({"m", "branch", "h", "branch_ns", {}}, {kernel});
+  const fs::path dir = scratch_dir("branch");
+  std::ofstream(dir / "k.hpp") << source;
+  std::ofstream(dir / "k.cpp") << R"(#include <cmath>
+#include "k.hpp"
+int main() {
+  int wrong = 0;
+  for (double a = -2.0; a <= 2.0; a += 0.25)
+    for (double b = -2.0; b <= 2.0; b += 0.25) {
+      const double in[2] = {a, b};
+      double out[2];
+      branch_ns::branch(in, out);
+      const double s = a * b < 0.0 ? -1.0 : 1.0;
+      wrong += out[0] != std::atan2(b, a - 1.0) || std::abs(out[1] - s * std::sqrt(a * a + 1.0)) > 1e-15;
+    }
+  const float inf[2] = {0.5f, -0.5f};
+  float outf[2];
+  branch_ns::branch(inf, outf);
+  return wrong == 0 && outf[1] < 0.0f ? 0 : 1;
+}
+)";
+  for (const std::string compiler : {"g++", "clang++"}) {
+    const std::string command = compiler + " -std=c++17 -O2 -Wall -Wextra -Wpedantic -Wshadow -Werror " +
+                                (dir / "k.cpp").string() + " -o " + (dir / "k").string() + " && " + (dir / "k").string();
+    EXPECT_EQ(std::system(command.c_str()), 0) << compiler;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(EmitCpp, RefusesUndeclaredInputs) {
   Context ctx;
   ContextScope scope(ctx);

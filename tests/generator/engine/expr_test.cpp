@@ -30,6 +30,16 @@ TEST_F(ExprTest, ConstantsFold) {
   EXPECT_DOUBLE_EQ(reciprocal(Expr(4.0)).constant_value(), 0.25);
 }
 
+TEST_F(ExprTest, SignAndAtan2FoldConstantsAndAreSharedNodes) {
+  EXPECT_DOUBLE_EQ(sign(Expr(-0.5)).constant_value(), -1.0);
+  EXPECT_DOUBLE_EQ(sign(Expr(0.0)).constant_value(), 1.0);
+  EXPECT_DOUBLE_EQ(atan2(Expr(1.0), Expr(-1.0)).constant_value(), std::atan2(1.0, -1.0));
+  EXPECT_EQ(atan2(x + y, z), atan2(y + x, z));
+  EXPECT_FALSE(atan2(x, z) == atan2(z, x));
+  EXPECT_EQ(sign(x * y), sign(y * x));
+  EXPECT_EQ(to_string(atan2(x, z)), "atan2(x, z)");
+}
+
 TEST_F(ExprTest, NeutralElements) {
   EXPECT_TRUE((x * 0.0).is_zero());
   EXPECT_EQ(x * 1.0, x);

@@ -77,6 +77,24 @@ TEST(InstructionList, CountsEachOperationKind) {
   EXPECT_EQ(c.temporaries, c.total());
 }
 
+TEST(InstructionList, SignAndAtan2EvaluateAndCount) {
+  Context ctx;
+  ContextScope scope(ctx);
+  const Expr x = Expr::input(InputRole::q, "q", 0, "x");
+  const Expr y = Expr::input(InputRole::q, "q", 1, "y");
+  const InstructionList list = flatten({{"out", {atan2(x * y, x - y) * sign(x), sign(x) + atan2(y, x)}}});
+  const OpCount c = count_operations(list);
+  EXPECT_EQ(c.atan2, 2);
+  EXPECT_EQ(c.sign, 1);
+  EXPECT_EQ(c.temporaries, c.total());
+  for (const auto& [a, b] : {std::pair{0.3, -1.2}, std::pair{-2.0, 0.5}, std::pair{0.0, -0.1}}) {
+    const auto got = evaluate(list, [&](const std::string&, int index) { return index == 0 ? a : b; });
+    const double s = a < 0.0 ? -1.0 : 1.0;
+    EXPECT_DOUBLE_EQ(got[0][0], std::atan2(a * b, a - b) * s);
+    EXPECT_DOUBLE_EQ(got[0][1], s + std::atan2(b, a));
+  }
+}
+
 // Inputs x[0..n-1] of the current context.
 std::vector<Expr> inputs(int n) {
   std::vector<Expr> x;
