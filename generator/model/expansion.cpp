@@ -48,6 +48,10 @@ void attach_loop_data(const FileModel& file, std::vector<WorkBody>& work, const 
     closing.attached.push_back({key + "closing_point", loop.closing_point, false});
     if (loop.terminal_axis) terminal.attached.push_back({key + "terminal_axis", from_doubles(*loop.terminal_axis), true});
     if (loop.closing_axis) closing.attached.push_back({key + "closing_axis", from_doubles(*loop.closing_axis), true});
+    if (loop.terminal_reference)
+      terminal.attached.push_back({key + "terminal_reference", from_doubles(*loop.terminal_reference), true});
+    if (loop.closing_reference)
+      closing.attached.push_back({key + "closing_reference", from_doubles(*loop.closing_reference), true});
   }
 }
 
@@ -263,6 +267,10 @@ Model assemble(const FileModel& file, const TreeAnalysis& tree) {
     loop.closing_point = quantities(attached.at(key + "closing_point").second, table);
     if (source.terminal_axis) loop.terminal_axis = values(attached.at(key + "terminal_axis").second, table);
     if (source.closing_axis) loop.closing_axis = values(attached.at(key + "closing_axis").second, table);
+    if (source.terminal_reference)
+      loop.terminal_reference = values(attached.at(key + "terminal_reference").second, table);
+    if (source.closing_reference)
+      loop.closing_reference = values(attached.at(key + "closing_reference").second, table);
     loop.analytic_closure = source.analytic_closure;
     model.loops.push_back(std::move(loop));
   }

@@ -73,6 +73,7 @@ struct FileLoop {
   CutType cut = CutType::spherical;
   ExVec terminal_point = zero_vec(), closing_point = zero_vec();
   std::optional<std::array<double, 3>> terminal_axis, closing_axis;
+  std::optional<std::array<double, 3>> terminal_reference, closing_reference;  // prismatic cut
   bool analytic_closure = true;
   Location where, root_at, closes_on_at;
   std::vector<Location> dependent_at;
@@ -117,5 +118,10 @@ void check_references(const FileModel& file, const TreeAnalysis& tree, Diagnosti
 // Builds the Model from a file without errors: composite joints expanded, fixed bodies merged
 // into their parents, joint axes turned into +x/+y/+z (expansion.cpp).
 Model assemble(const FileModel& file, const TreeAnalysis& tree);
+
+// Derives each loop's chain type, planarity, constraint count, closed form and the closure order
+// (loop_analysis.cpp), reporting a dependent branch whose coordinates are not as many as the cut's
+// constraints, cut points of a planar loop that cannot meet, and cycles of nested loops.
+void analyse_loops(const FileModel& file, Model& model, Diagnostics& diagnostics);
 
 }  // namespace dyngen::model_detail

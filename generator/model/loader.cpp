@@ -70,6 +70,8 @@ Model load_model_from_string(std::string_view text, std::string virtual_path) {
     throw ModelError(std::move(list));
   }
   Model model = model_detail::assemble(file, tree);
+  model_detail::analyse_loops(file, model, diagnostics);
+  if (!diagnostics.empty()) throw ModelError(diagnostics.list());
   model.source_path = std::move(virtual_path);
   model.source_hash = fnv1a64_hex(text);
   return model;

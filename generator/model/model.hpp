@@ -80,6 +80,15 @@ struct Body {
 
 enum class CutType { spherical, universal, revolute, prismatic };
 
+// The closed-form position closures (loop_analysis.cpp decides which applies; algorithms/
+// loop_closure.hpp solves them):
+//   universal_prismatic  R2P1 + spherical cut: two revolute joints whose axes meet in a point, then
+//                        a prismatic joint (hexapod legs, lateral links): the length from a
+//                        quadratic, the two angles by rotating one direction onto another;
+//   planar_rr            planar R1R1 + revolute or spherical cut (four-bar): two circles meet;
+//   planar_rp            planar R1P1 + revolute or spherical cut: a length, then an angle.
+enum class ClosedForm { none, universal_prismatic, planar_rr, planar_rp };
+
 struct Loop {
   std::string name;
   int root = 0;                 // root body
@@ -90,7 +99,19 @@ struct Loop {
   Vec3Q closing_point;          // in the closing body's frame
   std::optional<std::array<double, 3>> terminal_axis;  // cut joint axis where the type needs one
   std::optional<std::array<double, 3>> closing_axis;
-  bool analytic_closure = true;  // analytic | newton
+  // prismatic cut: unit directions normal to the axis, one per body, coinciding when assembled
+  std::optional<std::array<double, 3>> terminal_reference;
+  std::optional<std::array<double, 3>> closing_reference;
+  bool analytic_closure = true;  // analytic | newton, as the file asks
+  // Derived by the loader (loop_analysis.cpp):
+  std::string chain;            // seed notation, root to terminal then the cut: "R2P1R3"
+  bool planar = false;          // every revolute axis of the loop parallel, prismatic axes normal to it
+  std::array<double, 3> plane_normal{};  // planar: the common axis, root body axes
+  int constraints = 0;          // m: spherical 3, universal 4, revolute/prismatic 5; planar 2
+  ClosedForm closed_form = ClosedForm::none;  // the one the chain admits
+  std::string no_closed_form;   // why none applies (empty when one does)
+  // The closure actually used: the closed form when asked for and admitted, else Newton.
+  bool closes_analytically() const { return analytic_closure && closed_form != ClosedForm::none; }
 };
 
 struct Parameter {
@@ -111,6 +132,9 @@ struct Model {
   std::vector<std::string> coordinates;      // name of each joint coordinate, in q order
   std::vector<bool> independent;             // per coordinate: not in any loop's dependent branch
   std::vector<Loop> loops;
+  // Loops in the order their closure is solved: a loop whose closing body hangs below another
+  // loop's dependent branch (a nested loop) comes after it.
+  std::vector<int> loop_order;
   std::vector<NamedPoint> points;            // every named point of every body
   std::vector<int> output_points;            // indices into points listed under outputs.points
 

@@ -486,7 +486,9 @@ void read_loop(Reader& reader, const YAML::Node& node, const std::string& field,
   if (!node["cut"]) return;
   const YAML::Node cut = node["cut"];
   const std::string cut_field = field + ".cut";
-  if (!reader.mapping(cut, cut_field, {"type", "terminal_point", "closing_point", "terminal_axis", "closing_axis"},
+  if (!reader.mapping(cut, cut_field,
+                      {"type", "terminal_point", "closing_point", "terminal_axis", "closing_axis", "terminal_reference",
+                       "closing_reference"},
                       {"type", "terminal_point", "closing_point"}))
     return;
   if (cut["type"]) {
@@ -513,6 +515,23 @@ void read_loop(Reader& reader, const YAML::Node& node, const std::string& field,
       } else if (needs_axes) {
         reader.diagnostics().error(cut.Mark(), path, "missing required key '" + std::string(key) +
                                                          "' for a " + *type + " cut joint");
+      }
+    }
+    // A prismatic cut also locks the rotation about its axis: a direction normal to the axis in
+    // each body, the two coinciding when the loop is assembled.
+    const bool needs_references = type && *type == "prismatic";
+    for (const char* key : {"terminal_reference", "closing_reference"}) {
+      const std::string path = cut_field + "." + key;
+      auto& target = std::string(key) == "terminal_reference" ? loop.terminal_reference : loop.closing_reference;
+      if (cut[key]) {
+        if (!needs_references)
+          reader.diagnostics().error(cut[key].Mark(), path, "only a prismatic cut joint takes reference directions");
+        else
+          target = reader.axis(cut[key], path);
+      } else if (needs_references) {
+        reader.diagnostics().error(cut.Mark(), path, "missing required key '" + std::string(key) +
+                                                         "' for a prismatic cut joint (a direction normal to the "
+                                                         "cut axis, locking the rotation about it)");
       }
     }
   }

@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "model/loader.hpp"
+#include "model/topology.hpp"
 
 namespace dyngen::cli {
 namespace {
@@ -20,6 +21,16 @@ const char* cut_name(CutType cut) {
     case CutType::universal: return "universal";
     case CutType::revolute: return "revolute";
     case CutType::prismatic: return "prismatic";
+  }
+  return "?";
+}
+
+const char* closed_form_name(ClosedForm form) {
+  switch (form) {
+    case ClosedForm::universal_prismatic: return "two revolute joints meeting in a point, then a prismatic joint";
+    case ClosedForm::planar_rr: return "planar revolute-revolute: two circles";
+    case ClosedForm::planar_rp: return "planar revolute-prismatic: a length, then an angle";
+    case ClosedForm::none: return "none";
   }
   return "?";
 }
@@ -44,12 +55,35 @@ void print_summary(const Model& model, std::ostream& out) {
   for (int i = 0; i < model.dof(); ++i)
     out << "  " << std::setw(3) << i << "  " << std::left << std::setw(20) << model.coordinates[i] << std::right
         << (model.independent[i] ? " independent" : " dependent") << "\n";
-  out << "\nloops: " << model.loops.size() << "\n";
+  out << "\nloops: " << model.loops.size();
+  if (!model.loops.empty()) {
+    out << " (closed in the order";
+    for (int l : model.loop_order) out << " " << model.loops[l].name;
+    out << ")";
+  }
+  out << "\n";
   for (const Loop& loop : model.loops) {
-    out << "  " << loop.name << ": root " << model.bodies[loop.root].name << ", dependent";
-    for (int b : loop.dependent) out << " " << model.bodies[b].name;
-    out << ", closes on " << model.bodies[loop.closes_on].name << ", cut " << cut_name(loop.cut) << ", closure "
-        << (loop.analytic_closure ? "analytic" : "newton") << "\n";
+    const auto coordinate = [&](int b) { return model.coordinates[model.bodies[b].coordinate]; };
+    out << "  " << loop.name << ": chain " << loop.chain << ", " << (loop.planar ? "planar" : "spatial") << ", "
+        << loop.constraints << " constraints; root " << model.bodies[loop.root].name << ", closes on "
+        << model.bodies[loop.closes_on].name << ", cut " << cut_name(loop.cut);
+    if (loop.planar)
+      out << ", plane normal [" << loop.plane_normal[0] << ", " << loop.plane_normal[1] << ", " << loop.plane_normal[2]
+          << "] (root axes)";
+    out << "\n    dependent:";
+    for (int b : loop.dependent) out << " " << coordinate(b);
+    out << "\n    independent (closing path):";
+    const std::vector<int> path = loop.closes_on == loop.root ? std::vector<int>{} : path_up_to(model, loop.closes_on, loop.root);
+    for (auto b = path.rbegin(); b != path.rend(); ++b) out << " " << coordinate(*b);
+    if (path.empty()) out << " none (closes on its root)";
+    out << "\n    closure: ";
+    if (loop.closes_analytically())
+      out << "analytic (" << closed_form_name(loop.closed_form) << ")";
+    else if (!loop.analytic_closure)
+      out << "newton (as the file asks)";
+    else
+      out << "newton (" << loop.no_closed_form << ")";
+    out << "\n";
   }
   out << "points: " << model.points.size() << " (" << model.output_points.size() << " as outputs)\n";
 }
