@@ -10,6 +10,7 @@ int run_count(const Args&);
 int run_compare(const Args&);
 int run_verify(const Args&);
 int run_bench(const Args&);
+int run_fit_hysteresis(const Args&);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -25,6 +26,8 @@ const std::vector<Command>& commands() {
       {"bench", "MODEL [--params ...] [--min-time S]",
        "ns per call of each kernel beside the double instantiation and MuJoCo", run_bench},
       {"eval", "MODEL (--state FILE | --random SEED)", "evaluate M, b, qdd (CRBA, ABA), RNEA, base wrench as JSON", run_eval},
+      {"fit-hysteresis", "LOOP.csv [--model pwl|variable] [--plot FILE]",
+       "identify a transmission's hysteresis model from a measured loop; print parameters and fit error, plot", run_fit_hysteresis},
   };
   return table;
 }
