@@ -12,7 +12,7 @@
 // unchanged; only quantities referred to the origin change, and they are re-expressed:
 //   own joint frame origin   rho_j' = rho_j + d gamma_j^T e_k         (parent axes)
 //   children's origins       rho_c' = rho_c - d e_k                   (body axes)
-//   named points             r' = r - d e_k
+//   named points, cut points r' = r - d e_k
 //   inertia about O'         h' = h - m s,
 //                            I_O' = I_O + (m |s|^2 - 2 h.s) 1 + h s^T + s h^T - m s s^T,  s = d e_k
 //                            (parallel axes from O to O' without passing through the centre of mass,
@@ -72,6 +72,9 @@ void slide_frames(Mechanism<S>& mech, const std::vector<FrameSlide>& plan) {
       mech.joint[static_cast<std::size_t>(slide.index)].rho[k] = S(0.0);
     for (Point<S>& point : mech.points)
       if (point.body == j) point.position[k] = point.position[k] - d;
+    for (LoopData<S>& loop : mech.loops)
+      for (Point<S>* point : {&loop.terminal_point, &loop.closing_point})
+        if (point->body == j) point->position[k] = point->position[k] - d;
     // with s = d e_k: (m |s|^2 - 2 h.s) 1 - m s s^T adds m d^2 - 2 d h_k to the diagonal entries
     // other than (k, k); h s^T + s h^T adds d h_i to (i, k) and (k, i), and at (k, k) its 2 d h_k
     // cancels the rest: the moment about the axis does not change

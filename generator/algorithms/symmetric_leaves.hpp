@@ -12,8 +12,9 @@
 // frame, and its angular velocity, acceleration and joint axis there follow the same joint
 // formulas; what it transmits to its parent and its joint force S^T f do not depend on the frame.
 // The body must be a leaf (a child's joint frame would turn with q), its named points must lie on
-// the axis (they keep their coordinates), and an external wrench given in the turned axes is
-// re-expressed (state.hpp, external_wrench).
+// the axis (they keep their coordinates), an external wrench given in the turned axes is
+// re-expressed (state.hpp, external_wrench), and it must not carry a loop's cut (the constraint
+// directions fixed in it would turn).
 //
 // The conditions are checked structurally (known_zero): for double exact zeros, for the engine's
 // Expr expressions that are zero for every value of the runtime parameters.
@@ -40,6 +41,7 @@ std::vector<int> symmetric_leaves(const Mechanism<S>& mech) {
                      known_zero(I.I(m, n)) && known_zero(I.I(k, m)) && known_zero(I.I(k, n));
     for (const Point<S>& point : mech.points)
       if (point.body == j) symmetric = symmetric && known_zero(point.position[m]) && known_zero(point.position[n]);
+    for (const LoopData<S>& loop : mech.loops) symmetric = symmetric && loop.terminal != j && loop.closing != j;
     if (symmetric) leaves.push_back(j);
   }
   return leaves;

@@ -72,9 +72,10 @@ void print_summary(const Model& model, std::ostream& out) {
           << "] (root axes)";
     out << "\n    dependent:";
     for (int b : loop.dependent) out << " " << coordinate(b);
-    out << "\n    independent (closing path):";
+    out << "\n    closing path:";
     const std::vector<int> path = loop.closes_on == loop.root ? std::vector<int>{} : path_up_to(model, loop.closes_on, loop.root);
-    for (auto b = path.rbegin(); b != path.rend(); ++b) out << " " << coordinate(*b);
+    for (auto b = path.rbegin(); b != path.rend(); ++b)
+      out << " " << coordinate(*b) << (model.independent[model.bodies[*b].coordinate] ? "" : " (dependent)");
     if (path.empty()) out << " none (closes on its root)";
     out << "\n    closure: ";
     if (loop.closes_analytically())
