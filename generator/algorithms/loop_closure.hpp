@@ -15,8 +15,9 @@
 //     qd = T qd_i from the independent rates (coordinate_partitioning.hpp).
 //
 // Closed forms (angles are the principal values of atan2, in (-pi, pi]):
-//   universal_prismatic  revolute b1 about e1, revolute b2 about h (both through o), prismatic b3
-//     along n carrying the terminal point: with d = x_c - o, the length |w0 + q3 n| = |d| gives
+//   universal_prismatic  revolute b1 about e1, revolute b2 about h (both through o, b2's origin on
+//     b1's axis), prismatic b3 along n carrying the terminal point: with d = x_c - o, the length
+//     |w0 + q3 n| = |d| gives
 //     q3 = -beta +- sqrt(beta^2 - |w0|^2 + |d|^2), beta = w0 . n; then Rot(e1, q1) Rot(h, q2) v = d
 //     is Paden-Kahan's subproblem 2 (Murray, Li & Sastry 1994, sec. 3.2.3): z = Rot(h, q2) v =
 //     alpha e1 + beta h +- gamma (e1 x h) from e1 . z = e1 . d, h . z = h . v, |z| = |v|, and each
@@ -92,8 +93,9 @@ void close_universal_prismatic(const Mechanism<S>& mech, State<S>& state, const 
   // in b2's axes the terminal point is w0 + q3 n
   const Vec3<S> n = axis_of(j3.gamma, j3.axis);
   const Vec3<S> w0 = j3.rho + spatial::transpose_times(j3.gamma, loop.terminal_point.position);
-  // d in b1's joint frame: d1 = gamma1 (x_c - o)
-  const Vec3<S> d1 = j1.gamma * (closing_point_in_root(mech, state, loop) - j1.rho);
+  // d in b1's joint frame from the axes' common point o (b2's origin, on b1's axis, so q1 does not
+  // move it): d1 = gamma1 (x_c - rho1) - rho2
+  const Vec3<S> d1 = j1.gamma * (closing_point_in_root(mech, state, loop) - j1.rho) - j2.rho;
   // q3 = -beta + sigma sqrt(beta^2 - |w0|^2 + |d|^2)
   const S beta = dot(w0, n);
   const S reach = beta * beta - dot(w0, w0) + dot(d1, d1);

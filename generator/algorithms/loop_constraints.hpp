@@ -112,6 +112,8 @@ Vec6<S> joint_column(const Mechanism<S>& mech, const RelativePoses<S>& poses, in
 
 template <class S>
 void loop_poses(const Mechanism<S>& mech, const State<S>& state, LoopConstraintData<S>& data) {
+  // poses of an earlier q are stale
+  for (auto& [root, poses] : data.poses) poses.known.assign(poses.known.size(), false);
   for (std::size_t l = 0; l < mech.loops.size(); ++l) {
     const LoopData<S>& loop = mech.loops[l];
     auto [entry, added] = data.poses.try_emplace(loop.root);

@@ -26,6 +26,7 @@ namespace dyngen::algorithms {
 template <class S>
 struct State {
   std::vector<S> q, qd, qdd, tau;
+  std::vector<S> qdd_independent;  // looped mechanisms' inverse dynamics: the independent accelerations
   Vec3<S> w0, e0, a0, v0;
   std::vector<Vec6<S>> f_ext;
 
@@ -35,6 +36,7 @@ struct State {
         qd(q),
         qdd(q),
         tau(q),
+        qdd_independent(static_cast<std::size_t>(mech.independent_dof()), S(0.0)),
         f_ext(static_cast<std::size_t>(mech.body_count)) {}
 };
 

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "codegen/emit_loops.hpp"
 #include "engine/identifier.hpp"
 
 namespace dyngen::codegen {
@@ -131,8 +132,11 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
   for (int i = 0; i < model.dof(); ++i) {
     out << (i ? ", " : "") << "\"" << mangle_identifier(model.coordinates[i]) << "\"";
   }
-  out << "};\n\n" << engine::emit_support(kernels.kernels);
+  out << "};\n\n";
+  if (!model.loops.empty()) out << loop_declarations(model, kernels);
+  out << engine::emit_support(kernels.kernels);
   for (const auto& k : kernels.kernels) out << engine::emit_kernel(k) << "\n";
+  if (!model.loops.empty()) out << loop_drivers(model, kernels);
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
   out << "// Forward dynamics by the cheaper route, " << chosen.name << ".\n"
       << "template <class T>\ninline void forward_dynamics(" << c_parameters(chosen, "T") << ") {\n"
@@ -153,6 +157,7 @@ std::string c_header(const Model& model, const GeneratedKernels& kernels) {
   };
   for (const auto& k : kernels.kernels) declare(k, k.name);
   declare(find_kernel(kernels, kernels.forward_dynamics), "forward_dynamics");
+  if (!model.loops.empty()) out << loop_c_declarations(model, kernels);
   out << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
   return out.str();
 }
@@ -189,6 +194,7 @@ std::string c_source(const Model& model, const GeneratedKernels& kernels) {
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
   define(chosen, "forward_dynamics", "", "double", ns + "_" + chosen.name);
   define(chosen, "forward_dynamics", "_f", "float", ns + "_" + chosen.name + "_f");
+  if (!model.loops.empty()) out << loop_c_definitions(model, kernels);
   return out.str();
 }
 

@@ -16,8 +16,11 @@
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
+#include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/inverse_dynamics_loops.hpp"
 #include "generator/algorithms/kinematics.hpp"
+#include "generator/algorithms/loop_closure.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 
@@ -39,10 +42,59 @@ using Outputs = std::vector<std::pair<std::string, std::vector<S>>>;
 
 // Each kernel's outputs as the algorithm templates compute them: with Expr for generation, with
 // double for the reference the generated code is checked against.
+// The kernels of looped mechanisms (model.loops not empty; the state is a closed one).
+template <class S>
+Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
+                               const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state,
+                               const std::vector<algorithms::Pivot>& actuator_pivots) {
+  if (kernel == "position_closure") {
+    algorithms::State<S> closed = state;
+    std::vector<S> margin;
+    for (int l : mech.loop_order) algorithms::close_analytically(mech, closed, l, margin);
+    return {{"q_closed", closed.q}, {"closure_margin", margin}};
+  }
+  if (kernel == "loop_residual") {
+    algorithms::LoopConstraintData<S> data(mech);
+    algorithms::loop_poses(mech, state, data);
+    algorithms::loop_residual(mech, data);
+    algorithms::loop_jacobian(mech, data);
+    Outputs<S> out{{"phi", {}}, {"phi_d", {}}};
+    for (std::size_t l = 0; l < mech.loops.size(); ++l) {
+      out[0].second.insert(out[0].second.end(), data.residual[l].begin(), data.residual[l].end());
+      const spatial::Matrix<S> D = algorithms::dependent_block(mech.loops[l], data.jacobian[l]);
+      out[1].second.insert(out[1].second.end(), D.data.begin(), D.data.end());
+    }
+    return out;
+  }
+  if (kernel == "dependent_velocities") {
+    algorithms::State<S> closed = state;
+    algorithms::PartitionData<S> partition(mech);
+    algorithms::close_velocities(mech, closed, partition);
+    return {{"qd_closed", closed.qd}, {"det_phi_d", partition.det}};
+  }
+  if (kernel == "forward_dynamics_crba") {
+    algorithms::LoopDynamicsData<S> data(mech, force_mech);
+    algorithms::forward_dynamics_loops(mech, force_mech, state, data);
+    return {{"qdd", data.qdd}, {"qdd_independent", data.qdd_independent}, {"det_phi_d", data.partition.det}};
+  }
+  if (kernel == "inverse_dynamics") {
+    algorithms::LoopInverseDynamicsData<S> data(mech);
+    algorithms::inverse_dynamics_loops(mech, state, actuator_pivots, data);
+    Outputs<S> out{{"tau_independent", data.tau_independent}};
+    if (algorithms::actuators_determined(mech)) out.push_back({"actuator_forces", data.actuator_forces});
+    out.push_back({"det_phi_d", data.partition.det});
+    return out;
+  }
+  throw std::invalid_argument("unknown kernel " + kernel);
+}
+
 // `force_mech`, an exact rewrite of `mech`, gives the CRBA route's b (its H comes from `mech`).
 template <class S>
 Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
-                          const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state) {
+                          const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state,
+                          const std::vector<algorithms::Pivot>& actuator_pivots) {
+  if (!mech.loops.empty() && kernel != "base_wrench" && kernel != "point_kinematics")
+    return loop_kernel_outputs(kernel, mech, force_mech, state, actuator_pivots);
   if (kernel == "mass_matrix") {
     algorithms::CrbaData<S> data(mech);
     algorithms::crba(mech, state, data);
@@ -89,8 +141,8 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
 }
 
 struct KernelRecipe {
-  const char* name;
-  const char* summary;
+  std::string name;
+  std::string summary;
   std::vector<std::string> inputs;
   std::function<std::vector<engine::ArrayDoc>(const Model&)> outputs;
 };
@@ -99,13 +151,130 @@ std::vector<engine::ArrayDoc> per_coordinate(const Model& m, const char* name, c
   return {{name, m.dof(), meaning}};
 }
 
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+std::vector<std::string> independent_names(const Model& m) {
+  std::vector<std::string> names;
+  for (int i = 0; i < m.dof(); ++i)
+    if (m.independent[static_cast<std::size_t>(i)]) names.push_back(m.coordinates[static_cast<std::size_t>(i)]);
+  return names;
+}
+
+int independent_count(const Model& m) { return static_cast<int>(independent_names(m).size()); }
+
+std::vector<std::string> loop_names(const Model& m) {
+  std::vector<std::string> names;
+  for (const Loop& loop : m.loops) names.push_back(loop.name);
+  return names;
+}
+
+std::vector<engine::ArrayDoc> loop_determinants(const Model& m) {
+  return {{"det_phi_d", static_cast<int>(m.loops.size()),
+           "det Phi_d per loop (" + joined(loop_names(m)) +
+               "): near zero (against det_reference) at a singular configuration"}};
+}
+
+// The kernels of a looped model: closure at position and velocity level, the constraints, forward
+// and inverse dynamics of the closed mechanism, and the tree kernels that hold for it unchanged.
+std::vector<KernelRecipe> loop_recipes(const Model& model) {
+  const std::vector<std::string> dynamics_inputs = {"q", "qd", "tau", "base", "wrench", "p"};
+  std::vector<KernelRecipe> list;
+  int margins = 0;
+  for (const Loop& loop : model.loops) {
+    if (!loop.closes_analytically()) continue;
+    margins += loop.closed_form == ClosedForm::universal_prismatic ? 2 : 1;
+  }
+  if (margins > 0)
+    list.push_back({"position_closure",
+                    "position closure of the loops with a closed form: their dependent coordinates from the "
+                    "independent ones, on the branch of the guess",
+                    {"q", "p"},
+                    [margins](const Model& m) {
+                      return std::vector<engine::ArrayDoc>{
+                          {"q_closed", m.dof(),
+                           "q with the dependent coordinates of the closed-form loops solved (the others copied)"},
+                          {"closure_margin", margins,
+                           "the radicands of the closed forms, in closure order: all >= 0 when every chain reaches"}};
+                    }});
+  list.push_back({"loop_residual", "the loops' constraint residuals Phi(q) and dependent Jacobian blocks Phi_d",
+                  {"q", "p"},
+                  [](const Model& m) {
+                    int rows = 0, entries = 0;
+                    for (const Loop& loop : m.loops) {
+                      rows += loop.constraints;
+                      entries += loop.constraints * loop.constraints;
+                    }
+                    return std::vector<engine::ArrayDoc>{
+                        {"phi", rows, "Phi per loop (" + joined(loop_names(m)) + "), m_k rows each (m or 1)"},
+                        {"phi_d", entries,
+                         "Phi_d per loop, m_k x m_k row-major, columns in the order of the loop's dependent "
+                         "coordinates"}};
+                  }});
+  list.push_back({"dependent_velocities", "velocity closure qd_d = G qd_i (G = -Phi_d^-1 Phi_i per loop)",
+                  {"q", "qd", "p"},
+                  [](const Model& m) {
+                    std::vector<engine::ArrayDoc> out{
+                        {"qd_closed", m.dof(), "qd with the dependent rates from the independent ones"}};
+                    for (const auto& doc : loop_determinants(m)) out.push_back(doc);
+                    return out;
+                  }});
+  list.push_back({"forward_dynamics_crba",
+                  "forward dynamics of the closed mechanism: CRBA and generalized forces of the cut tree, "
+                  "coordinate partitioning, T^T H T qdd_i = T^T (b - H g), dense LTDL",
+                  dynamics_inputs,
+                  [](const Model& m) {
+                    std::vector<engine::ArrayDoc> out{
+                        {"qdd", m.dof(), "accelerations of every coordinate (rad/s^2 or m/s^2)"},
+                        {"qdd_independent", independent_count(m),
+                         "accelerations of the independent coordinates: " + joined(independent_names(m))}};
+                    for (const auto& doc : loop_determinants(m)) out.push_back(doc);
+                    return out;
+                  }});
+  list.push_back({"inverse_dynamics",
+                  "inverse dynamics of the closed mechanism: the actuation giving the independent coordinates "
+                  "the accelerations qdd_independent",
+                  {"q", "qd", "qdd_independent", "base", "wrench", "p"},
+                  [](const Model& m) {
+                    std::vector<engine::ArrayDoc> out{
+                        {"tau_independent", independent_count(m),
+                         "actuation as generalized forces on the independent coordinates (N m or N), T^T (tau_RNEA - "
+                         "springs - dampers)"}};
+                    const auto mech = algorithms::make_numeric_mechanism(m);
+                    if (algorithms::actuators_determined(mech)) {
+                      std::vector<std::string> actuated;
+                      for (int i : algorithms::actuated_coordinates(mech))
+                        actuated.push_back(m.coordinates[static_cast<std::size_t>(i)]);
+                      out.push_back({"actuator_forces", independent_count(m),
+                                     "force (N) or torque (N m) of each actuator: " + joined(actuated)});
+                    }
+                    for (const auto& doc : loop_determinants(m)) out.push_back(doc);
+                    return out;
+                  }});
+  return list;
+}
+
 std::vector<KernelRecipe> recipes(const Model& model) {
   const std::vector<std::string> dynamics_inputs = {"q", "qd", "tau", "base", "wrench", "p"};
   const std::vector<std::string> inverse_inputs = {"q", "qd", "qdd", "base", "wrench", "p"};
   const auto joint_accelerations = [](const Model& m) {
     return per_coordinate(m, "qdd", "joint accelerations (rad/s^2 or m/s^2)");
   };
-  std::vector<KernelRecipe> list = {
+  const KernelRecipe base_wrench = {
+      "base_wrench",
+      "force and moment the mechanism exerts on its base at the base origin, for the given qdd" +
+          std::string(model.loops.empty() ? "" : " (every coordinate's, at a closed state: the cut forces cancel)"),
+      inverse_inputs,
+      [](const Model&) {
+        return std::vector<engine::ArrayDoc>{
+            {"wrench_on_base", 6, "force (N) then moment (N m) on the base, base axes"}};
+      }};
+  std::vector<KernelRecipe> list = model.loops.empty() ? std::vector<KernelRecipe>{} : loop_recipes(model);
+  if (!model.loops.empty()) list.push_back(base_wrench);
+  if (model.loops.empty()) list = {
       {"mass_matrix", "joint-space mass matrix M(q) by the composite-rigid-body algorithm",
        {"q", "p"},
        [](const Model& m) {
@@ -130,13 +299,7 @@ std::vector<KernelRecipe> recipes(const Model& model) {
        [](const Model& m) {
          return per_coordinate(m, "tau", "joint forces (N m or N) per coordinate");
        }},
-      {"base_wrench",
-       "force and moment the mechanism exerts on its base at the base origin, for the given qdd",
-       inverse_inputs,
-       [](const Model&) {
-         return std::vector<engine::ArrayDoc>{
-             {"wrench_on_base", 6, "force (N) then moment (N m) on the base, base axes"}};
-       }},
+      base_wrench,
   };
   if (!model.points.empty()) {
     list.push_back({"point_kinematics",
@@ -185,6 +348,7 @@ std::map<std::string, std::vector<double>> reference_outputs(
   state.qd = array("qd", n);
   state.qdd = array("qdd", n);
   state.tau = array("tau", n);
+  state.qdd_independent = array("qdd_independent", static_cast<std::size_t>(mech.independent_dof()));
   const std::vector<S> base = array("base", 9);
   for (int k = 0; k < 3; ++k) {
     state.w0[k] = base[static_cast<std::size_t>(k)];
@@ -199,7 +363,7 @@ std::map<std::string, std::vector<double>> reference_outputs(
     ++slot;
   }
   std::map<std::string, std::vector<double>> out;
-  for (auto& [name, values] : kernel_outputs(kernel, mech, mech, state)) {
+  for (auto& [name, values] : kernel_outputs(kernel, mech, mech, state, {})) {
     out[name].assign(values.begin(), values.end());
   }
   return out;
@@ -238,8 +402,29 @@ std::map<std::string, std::vector<double>> NumericReference::outputs(
                     numeric_->mech);
 }
 
+LoopReference loop_reference(const Model& model) {
+  LoopReference reference;
+  if (model.loops.empty()) return reference;
+  const auto mech = algorithms::make_numeric_mechanism(model);
+  algorithms::State<double> state(mech);
+  for (int i = 0; i < mech.dof; ++i) state.q[static_cast<std::size_t>(i)] = mech.q0[static_cast<std::size_t>(i)];
+  const algorithms::ClosureReport report = algorithms::close_positions(mech, state);
+  if (report.status != algorithms::ClosureStatus::closed)
+    throw std::invalid_argument(
+        "the reference configuration (every coordinate at its q0) does not close" +
+        (report.loop >= 0 ? " at loop '" + model.loops[static_cast<std::size_t>(report.loop)].name + "'" : std::string()) +
+        ": " + report.message);
+  reference.q = state.q;
+  algorithms::LoopInverseDynamicsData<double> data(mech);
+  algorithms::inverse_dynamics_loops(mech, state, {}, data);
+  reference.det_phi_d = data.partition.det;
+  if (algorithms::actuators_determined(mech)) reference.actuator_pivots = algorithms::complete_pivoting_order(data.actuation);
+  return reference;
+}
+
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options) {
   GeneratedKernels result;
+  result.reference = loop_reference(model);
   const std::vector<Rewrite> candidates = rewrites(model, options);
   // A kernel built in a fresh context from the mechanism under the chosen rewrites (rewrites.hpp;
   // the wrench on the base keeps what grouping would move onto the base).
@@ -253,7 +438,8 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                                                                  : algorithms::BaseGrouping::drop;
     const algorithms::Mechanism<Expr> force_mech = variant.apply(candidates, problem.mech, base);
     std::vector<NamedOutput> outputs;
-    for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, force_mech, problem.state)) {
+    for (auto& [name, elements] :
+         kernel_outputs(recipe.name, problem.mech, force_mech, problem.state, result.reference.actuator_pivots)) {
       outputs.push_back({name, std::move(elements)});
     }
     std::string summary = recipe.summary;
@@ -267,8 +453,12 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
   std::map<std::string, std::size_t> cheapest;
   for (const KernelRecipe& recipe : recipes(model)) {
     const auto start = std::chrono::steady_clock::now();
+    // closure and constraint kernels keep the frames as given: the closed forms read them
+    const std::string name = recipe.name;
+    const bool kinematic = name == "position_closure" || name == "loop_residual" || name == "dependent_velocities";
     const std::vector<RewriteChoice> choices =
-        std::string(recipe.name) == "forward_dynamics_crba"
+        kinematic ? rewrite_choices(1)
+        : name == "forward_dynamics_crba" && cheapest.count("mass_matrix")
             ? crba_route_choices(candidates.size(), cheapest.at("mass_matrix"), cheapest.at("generalized_forces"))
             : rewrite_choices(candidates.size());
     std::vector<engine::Kernel> built;
@@ -287,6 +477,13 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     }
     return 0;
   };
+  if (!model.loops.empty()) {
+    if (options.forward == ForwardRoute::aba)
+      throw std::invalid_argument("--algorithm aba: model " + model.name +
+                                  " has loops; its forward dynamics is CRBA with coordinate partitioning (crba)");
+    result.forward_dynamics = "forward_dynamics_crba";
+    return result;
+  }
   switch (options.forward) {
     case ForwardRoute::crba: result.forward_dynamics = "forward_dynamics_crba"; break;
     case ForwardRoute::aba: result.forward_dynamics = "forward_dynamics_aba"; break;

@@ -7,6 +7,12 @@
 //   inverse_dynamics         tau = ID(q, qd, qdd, base, wrench)            (RNEA)
 //   base_wrench              [F; M] the mechanism exerts on its base, at the base origin
 //   point_kinematics         positions and velocities of named points, base axes (if any)
+// A looped model (thesis 2.3-2.5) has instead, besides base_wrench and point_kinematics:
+//   position_closure         dependent coordinates of the loops with a closed form
+//   loop_residual            Phi and the Phi_d blocks (Newton closure, checks)
+//   dependent_velocities     qd_d = G qd_i
+//   forward_dynamics_crba    qdd of every coordinate by CRBA + coordinate partitioning
+//   inverse_dynamics         the actuation giving the independent coordinates given accelerations
 #pragma once
 
 #include <map>
@@ -16,9 +22,22 @@
 
 #include "codegen/options.hpp"
 #include "engine/emit_cpp.hpp"
+#include "generator/algorithms/static_pivot_solve.hpp"
 #include "generator/model/model.hpp"
 
 namespace dyngen::codegen {
+
+// A looped model's reference configuration: every coordinate at its q0, the loops closed, at rest;
+// there the determinants of the loops' Phi_d (the scale a singular configuration is judged
+// against) and the pivots of the actuator solve of the inverse dynamics are taken.
+struct LoopReference {
+  std::vector<double> q;
+  std::vector<double> det_phi_d;
+  std::vector<algorithms::Pivot> actuator_pivots;
+};
+
+// Throws std::invalid_argument, naming the loop and why, when the reference does not close.
+LoopReference loop_reference(const Model& model);
 
 struct GeneratedKernels {
   std::vector<engine::Kernel> kernels;
@@ -26,6 +45,7 @@ struct GeneratedKernels {
   std::vector<std::string> parameters;  // runtime parameters, order of p[]
   std::vector<int> wrench_bodies;
   std::vector<double> seconds;        // generation time per kernel
+  LoopReference reference;            // looped models
 };
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options);

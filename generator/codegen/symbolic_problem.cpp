@@ -86,6 +86,11 @@ SymbolicProblem make_symbolic_problem(const Model& model, const QuantityToExpr& 
       state.tau[i] = Expr::input(engine::InputRole::tau, "tau", i, "tau[" + name + "]");
     }
   }
+  for (int k = 0; k < problem.mech.independent_dof(); ++k) {
+    const std::string& name = model.coordinates[static_cast<std::size_t>(problem.mech.independent_coordinates[static_cast<std::size_t>(k)])];
+    state.qdd_independent[static_cast<std::size_t>(k)] =
+        Expr::input(engine::InputRole::qdd, "qdd_independent", k, "qdd_independent[" + name + "]");
+  }
   if (model.moving_base) {
     const char* names[9] = {"w0x", "w0y", "w0z", "e0x", "e0y", "e0z", "a0x", "a0y", "a0z"};
     for (int k = 0; k < 3; ++k) {
@@ -125,6 +130,13 @@ std::vector<engine::ArrayDoc> input_docs(const Model& model, const SymbolicProbl
     if (a == "q") docs.push_back({"q", n, "joint coordinates (rad or m): " + coordinates});
     if (a == "qd") docs.push_back({"qd", n, "joint rates (rad/s or m/s), same order"});
     if (a == "qdd") docs.push_back({"qdd", n, "joint accelerations (rad/s^2 or m/s^2), same order"});
+    if (a == "qdd_independent") {
+      std::string names;
+      for (int i : problem.mech.independent_coordinates)
+        names += (names.empty() ? "" : ", ") + model.coordinates[static_cast<std::size_t>(i)];
+      docs.push_back({"qdd_independent", problem.mech.independent_dof(),
+                      "accelerations of the independent coordinates (rad/s^2 or m/s^2): " + names});
+    }
     if (a == "tau") {
       docs.push_back({"tau", n, "actuation (N m or N) per coordinate; read only for actuated joints"});
     }

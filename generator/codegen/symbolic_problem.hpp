@@ -2,6 +2,7 @@
 // numbers or expressions over runtime parameters, and a State<Expr> whose entries are kernel
 // inputs. Array names and layouts here are the emitted API:
 //   q[n], qd[n], qdd[n], tau[n]   joint coordinates in model order (tau read for actuated ones)
+//   qdd_independent[n_i]          looped models: accelerations of the independent coordinates
 //   base[9]                       moving base only: w0 (rad/s), e0 (rad/s²), a0 (m/s²), base axes
 //   wrench[6·k]                   per body taking one, in body order: force (N) then moment (N·m)
 //                                 about the body frame origin, body axes

@@ -126,9 +126,10 @@ int constraint_count(const Loop& loop) {
   return 0;
 }
 
-bool is_constant_zero(const Vec3Q& v) {
-  for (const Quantity& q : v)
-    if (q.value != 0.0 || !q.source.empty()) return false;
+// v lies on axis k for every value of the parameters: its other components are constant zeros.
+bool on_axis(const Vec3Q& v, int k) {
+  for (int i = 0; i < 3; ++i)
+    if (i != k && (v[i].value != 0.0 || !v[i].source.empty())) return false;
   return true;
 }
 
@@ -141,7 +142,8 @@ void detect_closed_form(const Model& model, const RootPoses& poses, Loop& loop) 
   if (!loop.planar && loop.cut == CutType::spherical &&
       is({JointType::revolute, JointType::revolute, JointType::prismatic})) {
     const int first = loop.dependent[0], second = loop.dependent[1];
-    if (!is_constant_zero(model.bodies[second].joint.rho)) {
+    // the second joint's origin on the first one's axis: the axes meet there
+    if (!on_axis(model.bodies[second].joint.rho, model.bodies[first].joint.axis)) {
       loop.no_closed_form = "the axes of the two revolute joints do not meet in a point";
       return;
     }

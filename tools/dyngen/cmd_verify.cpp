@@ -90,9 +90,6 @@ int run_verify(const Args& args) {
     }
   }
   const Model model = load_model(parsed.model);
-  if (!model.loops.empty()) {
-    throw std::invalid_argument("model '" + model.name + "' has kinematic loops; verify covers trees only");
-  }
   const codegen::GeneratedKernels kernels = codegen::build_kernels(model, parsed.options);
   const KernelLibrary library(model, kernels);
   const auto mech = algorithms::make_numeric_mechanism(model);

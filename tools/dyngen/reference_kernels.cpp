@@ -9,7 +9,10 @@
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/forward_dynamics_loops.hpp"
+#include "generator/algorithms/inverse_dynamics_loops.hpp"
 #include "generator/algorithms/kinematics.hpp"
+#include "generator/algorithms/loop_closure.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 
@@ -26,12 +29,34 @@ void copy_out(const spatial::Vec6<double>& v, double* out) {
   for (int k = 0; k < 6; ++k) out[k] = v[k];
 }
 
+// Closes q (the independent coordinates as drawn, halving their offsets from the reference until
+// the loops close) and qd.
+void close_sample(const Model& model, const Mechanism<double>& mech, const codegen::GeneratedKernels& kernels,
+                  std::vector<double>& q, std::vector<double>& qd) {
+  for (int attempt = 0;; ++attempt) {
+    State<double> state(mech);
+    state.q = q;
+    state.qd = qd;
+    const algorithms::ClosureReport report = algorithms::close_positions(mech, state);
+    if (report.status == algorithms::ClosureStatus::closed) {
+      algorithms::PartitionData<double> partition(mech);
+      algorithms::close_velocities(mech, state, partition);
+      q = state.q;
+      qd = state.qd;
+      return;
+    }
+    if (attempt == 20) throw std::runtime_error("cannot draw a closed state of " + model.name + ": " + report.message);
+    for (std::size_t i = 0; i < q.size(); ++i) q[i] = kernels.reference.q[i] + 0.5 * (q[i] - kernels.reference.q[i]);
+  }
+}
+
 }  // namespace
 
 const double* Sample::array(const std::string& name) const {
   if (name == "q") return q.data();
   if (name == "qd") return qd.data();
   if (name == "qdd") return qdd.data();
+  if (name == "qdd_independent") return qdd_independent.data();
   if (name == "tau") return tau.data();
   if (name == "base") return base.data();
   if (name == "wrench") return wrench.data();
@@ -55,18 +80,26 @@ std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& 
   std::vector<Sample> samples;
   for (int s = 0; s < count; ++s) {
     Sample sample{std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
-                  std::vector<double>(n), {}, {}, parameters, State<double>(mech)};
+                  std::vector<double>(n), {}, {}, {}, parameters, State<double>(mech)};
     for (int j = 1; j < model.body_count(); ++j) {
       const Body& body = model.bodies[static_cast<std::size_t>(j)];
       if (body.coordinate < 0) continue;
       const double reach = body.joint.type == JointType::revolute ? std::numbers::pi : 0.5;
       const auto [low, high] = body.joint.limits.value_or(std::array<double, 2>{-reach, reach});
       const auto i = static_cast<std::size_t>(body.coordinate);
-      sample.q[i] = std::uniform_real_distribution<double>(low, high)(random);
+      if (model.loops.empty()) {
+        sample.q[i] = std::uniform_real_distribution<double>(low, high)(random);
+      } else {
+        // a fraction of the coordinate's range around the closed reference
+        const double spread = body.joint.limits ? 0.1 * (high - low) : (body.joint.type == JointType::revolute ? 0.3 : 0.05);
+        sample.q[i] = kernels.reference.q[i] + (model.independent[i] ? spread * unit(random) : 0.0);
+      }
       sample.qd[i] = unit(random);
       sample.qdd[i] = unit(random);
       if (body.joint.actuated) sample.tau[i] = unit(random);
     }
+    for (int k = 0; k < mech.independent_dof(); ++k) sample.qdd_independent.push_back(unit(random));
+    if (!model.loops.empty()) close_sample(model, mech, kernels, sample.q, sample.qd);
     if (model.moving_base) {
       for (int k = 0; k < 9; ++k) sample.base.push_back(unit(random));
     }
@@ -77,6 +110,7 @@ std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& 
     state.qd = sample.qd;
     state.qdd = sample.qdd;
     state.tau = sample.tau;
+    state.qdd_independent = sample.qdd_independent;
     if (model.moving_base) {
       for (int k = 0; k < 3; ++k) {
         state.w0[k] = sample.base[static_cast<std::size_t>(k)];
@@ -95,10 +129,69 @@ std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& 
   return samples;
 }
 
+// The kernels only looped models have, and their dynamics.
+ReferenceFunction loop_reference_function(const Mechanism<double>& mech, const std::string& algorithm) {
+  if (algorithm == "position_closure") {
+    return [&mech](const State<double>& state, double* const* out) {
+      State<double> closed = state;
+      std::vector<double> margin;
+      for (int l : mech.loop_order) algorithms::close_analytically(mech, closed, l, margin);
+      copy_out(closed.q, out[0]);
+      copy_out(margin, out[1]);
+    };
+  }
+  if (algorithm == "loop_residual") {
+    return [&mech, data = algorithms::LoopConstraintData<double>(mech)](const State<double>& state,
+                                                                        double* const* out) mutable {
+      algorithms::loop_poses(mech, state, data);
+      algorithms::loop_residual(mech, data);
+      algorithms::loop_jacobian(mech, data);
+      double* phi = out[0];
+      double* phi_d = out[1];
+      for (std::size_t l = 0; l < mech.loops.size(); ++l) {
+        phi = std::copy(data.residual[l].begin(), data.residual[l].end(), phi);
+        const auto D = algorithms::dependent_block(mech.loops[l], data.jacobian[l]);
+        phi_d = std::copy(D.data.begin(), D.data.end(), phi_d);
+      }
+    };
+  }
+  if (algorithm == "dependent_velocities") {
+    return [&mech, partition = algorithms::PartitionData<double>(mech)](const State<double>& state,
+                                                                        double* const* out) mutable {
+      State<double> closed = state;
+      algorithms::close_velocities(mech, closed, partition);
+      copy_out(closed.qd, out[0]);
+      copy_out(partition.det, out[1]);
+    };
+  }
+  if (algorithm == "forward_dynamics_crba") {
+    return [&mech, data = algorithms::LoopDynamicsData<double>(mech, mech)](const State<double>& state,
+                                                                           double* const* out) mutable {
+      algorithms::forward_dynamics_loops(mech, mech, state, data);
+      copy_out(data.qdd, out[0]);
+      copy_out(data.qdd_independent, out[1]);
+      copy_out(data.partition.det, out[2]);
+    };
+  }
+  if (algorithm == "inverse_dynamics") {
+    return [&mech, data = algorithms::LoopInverseDynamicsData<double>(mech)](const State<double>& state,
+                                                                            double* const* out) mutable {
+      algorithms::inverse_dynamics_loops(mech, state, {}, data);
+      int slot = 0;
+      copy_out(data.tau_independent, out[slot++]);
+      if (algorithms::actuators_determined(mech)) copy_out(data.actuator_forces, out[slot++]);
+      copy_out(data.partition.det, out[slot]);
+    };
+  }
+  throw std::invalid_argument("no reference algorithm for kernel " + algorithm);
+}
+
 ReferenceFunction reference_function(const Mechanism<double>& mech,
                                      const codegen::GeneratedKernels& kernels,
                                      const std::string& name) {
   const std::string algorithm = name == "forward_dynamics" ? kernels.forward_dynamics : name;
+  if (!mech.loops.empty() && algorithm != "base_wrench" && algorithm != "point_kinematics")
+    return loop_reference_function(mech, algorithm);
   if (algorithm == "mass_matrix") {
     return [&mech, data = algorithms::CrbaData<double>(mech)](const State<double>& state,
                                                                double* const* out) mutable {

@@ -17,6 +17,7 @@ namespace dyngen::cli {
 
 struct Sample {
   std::vector<double> q, qd, qdd, tau;
+  std::vector<double> qdd_independent;  // looped models
   std::vector<double> base;    // w0, e0, a0 (moving base only)
   std::vector<double> wrench;  // 6 per wrench body, force then moment, body axes
   std::vector<double> p;       // runtime parameters in the kernels' order
@@ -29,6 +30,9 @@ struct Sample {
 // `count` reproducible random samples: q uniform within the joint's limits (else |q| <= pi rad or
 // 0.5 m); qd, qdd, tau (actuated joints), base motion (moving base) and wrenches (bodies taking
 // one) uniform in [-1, 1]; p holds the model's values of the kernels' runtime parameters.
+// A looped model's samples are closed states: the independent coordinates moved from the closed
+// reference configuration by up to a tenth of their range (0.3 rad or 0.05 m without limits;
+// halved until the loops close), the dependent ones and their rates solved.
 std::vector<Sample> random_samples(const Model& model, const algorithms::Mechanism<double>& mech,
                                    const codegen::GeneratedKernels& kernels, int count,
                                    std::uint64_t seed);
