@@ -12,6 +12,8 @@ packages=(
   libbenchmark-dev                 # benchmarks
   libmujoco-dev                    # independent multibody oracle
   libsundials-dev                  # stiff integration (CVODE)
+  libsqlite3-dev                   # campaign results store
+  libopenmpi-dev openmpi-bin       # campaigns distributed over machines (MPI)
   gnuplot-nox                      # scaling plots
 )
 missing=()
