@@ -11,6 +11,12 @@
 //     root = root.body with the given motion; computes qdd of the coordinates in its subtree only
 //     (the others keep their values in data.qdd) and data.wrench on the root, root axes, about
 //     its origin. The root's own coordinate, if any, is not a DOF here.
+//   The passes alone, for an algorithm that computes the root's motion itself (forward dynamics
+//   of a looped mechanism with open chains rooted on it, forward_dynamics_combined.hpp):
+//   aba_forward_pass and aba_backward_pass(mech, state, root, bodies, data) leave data.IA[root],
+//   pA[root]: the bodies (of the root's subtree, bodies[j] true) as an articulated body at the root,
+//   f = IA a_root + pA, root axes; aba_acceleration_pass(mech, RootMotion, bodies, data) then gives
+//   their qdd.
 #pragma once
 
 #include <cstddef>
@@ -72,14 +78,16 @@ std::vector<bool> strict_subtree(const Mechanism<S>& mech, int root) {
   return subtree;
 }
 
+// Pass 1, root -> tips: velocities, c_j, IA_j = I_j, pA_j = p_j - f_ext_j. The root's angular
+// velocity w_root (its axes) is given.
 template <class S>
-void aba(const Mechanism<S>& mech, const State<S>& state, const RootMotion<S>& root, AbaData<S>& data) {
-  const int r = root.body;
-  const std::vector<bool> subtree = strict_subtree(mech, r);
+void aba_forward_pass(const Mechanism<S>& mech, const State<S>& state, int r, const Vec3<S>& w_root,
+                      const std::vector<bool>& subtree, AbaData<S>& data) {
   const auto in_subtree = [&subtree](int j) { return subtree[static_cast<std::size_t>(j)]; };
-  data.w[static_cast<std::size_t>(r)] = root.w;
-  data.v[static_cast<std::size_t>(r)] = spatial::omega_products(root.w);
-  // Pass 1, root -> tips: velocities, c_j, IA_j = I_j, pA_j = p_j - f_ext_j.
+  data.w[static_cast<std::size_t>(r)] = w_root;
+  data.v[static_cast<std::size_t>(r)] = spatial::omega_products(w_root);
+  data.IA[static_cast<std::size_t>(r)] = Mat6<S>{};
+  data.pA[static_cast<std::size_t>(r)] = Vec6<S>{};
   for (int j = r + 1; j < mech.body_count; ++j) {
     if (!in_subtree(j)) continue;
     const auto u = static_cast<std::size_t>(j);
@@ -94,8 +102,14 @@ void aba(const Mechanism<S>& mech, const State<S>& state, const RootMotion<S>& r
     data.pA[u] = spatial::velocity_product_force(mech.inertia[u], data.w[u], data.v[u]) -
                  external_wrench(mech, state, j);
   }
-  // Pass 2, tips -> root: U = IA S, d = S^T U, u = Q - S^T pA,
-  // Ia = IA - U U^T / d, pa = pA + Ia c + U u / d, IA_p += X^T Ia X, pA_p += X^T pa.
+}
+
+// Pass 2, tips -> root: U = IA S, d = S^T U, u = Q - S^T pA,
+// Ia = IA - U U^T / d, pa = pA + Ia c + U u / d, IA_p += X^T Ia X, pA_p += X^T pa (the root too).
+template <class S>
+void aba_backward_pass(const Mechanism<S>& mech, const State<S>& state, int r, const std::vector<bool>& subtree,
+                       AbaData<S>& data) {
+  const auto in_subtree = [&subtree](int j) { return subtree[static_cast<std::size_t>(j)]; };
   for (int j = mech.body_count - 1; j > r; --j) {
     if (!in_subtree(j)) continue;
     const auto uj = static_cast<std::size_t>(j);
@@ -113,12 +127,17 @@ void aba(const Mechanism<S>& mech, const State<S>& state, const RootMotion<S>& r
     }
     pa += Ia * data.c[uj];
     const int p = mech.parent[uj];
-    if (p != r) {
-      data.IA[static_cast<std::size_t>(p)] += spatial::transform_to_parent(data.X[uj], Ia);
-      data.pA[static_cast<std::size_t>(p)] += spatial::apply_transpose_force(data.X[uj], pa);
-    }
+    data.IA[static_cast<std::size_t>(p)] += spatial::transform_to_parent(data.X[uj], Ia);
+    data.pA[static_cast<std::size_t>(p)] += spatial::apply_transpose_force(data.X[uj], pa);
   }
-  // Pass 3, root -> tips: a' = X a_p + c, qdd = (u - U^T a') / d, a = a' + S qdd.
+}
+
+// Pass 3, root -> tips: a' = X a_p + c, qdd = (u - U^T a') / d, a = a' + S qdd.
+template <class S>
+void aba_acceleration_pass(const Mechanism<S>& mech, const RootMotion<S>& root, const std::vector<bool>& subtree,
+                           AbaData<S>& data) {
+  const int r = root.body;
+  const auto in_subtree = [&subtree](int j) { return subtree[static_cast<std::size_t>(j)]; };
   data.a[static_cast<std::size_t>(r)] = root.a;
   data.wrench = Vec6<S>{};
   for (int j = r + 1; j < mech.body_count; ++j) {
@@ -138,6 +157,14 @@ void aba(const Mechanism<S>& mech, const State<S>& state, const RootMotion<S>& r
       data.wrench = data.wrench - spatial::apply_transpose_force(
                                       data.X[u], data.IA[u] * data.a[u] + data.pA[u]);
   }
+}
+
+template <class S>
+void aba(const Mechanism<S>& mech, const State<S>& state, const RootMotion<S>& root, AbaData<S>& data) {
+  const std::vector<bool> subtree = strict_subtree(mech, root.body);
+  aba_forward_pass(mech, state, root.body, root.w, subtree, data);
+  aba_backward_pass(mech, state, root.body, subtree, data);
+  aba_acceleration_pass(mech, root, subtree, data);
 }
 
 template <class S>

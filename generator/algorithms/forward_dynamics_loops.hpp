@@ -75,11 +75,10 @@ void reduce(const spatial::Matrix<S>& H, const std::vector<S>& b, const Partitio
   }
 }
 
+// The reduced equations from H = data.crba.H and b = data.forces.b (with the qdd = 0 forward pass
+// in data.forces.rnea): data.qdd, data.qdd_independent.
 template <class S>
-void forward_dynamics_loops(const Mechanism<S>& inertia_mech, const Mechanism<S>& force_mech, const State<S>& state,
-                            LoopDynamicsData<S>& data) {
-  crba(inertia_mech, state, data.crba);
-  generalized_forces(force_mech, state, data.forces);
+void solve_reduced(const Mechanism<S>& force_mech, const State<S>& state, LoopDynamicsData<S>& data) {
   loop_poses(force_mech, state, data.loops);
   loop_jacobian(force_mech, data.loops);
   // the generalized-forces pass ran with qdd = 0: its accelerations are the bias motion
@@ -98,6 +97,14 @@ void forward_dynamics_loops(const Mechanism<S>& inertia_mech, const Mechanism<S>
   for (int i = 0; i < T.rows; ++i)
     for (int k = 0; k < T.cols; ++k)
       data.qdd[static_cast<std::size_t>(i)] = data.qdd[static_cast<std::size_t>(i)] + T(i, k) * data.qdd_independent[static_cast<std::size_t>(k)];
+}
+
+template <class S>
+void forward_dynamics_loops(const Mechanism<S>& inertia_mech, const Mechanism<S>& force_mech, const State<S>& state,
+                            LoopDynamicsData<S>& data) {
+  crba(inertia_mech, state, data.crba);
+  generalized_forces(force_mech, state, data.forces);
+  solve_reduced(force_mech, state, data);
 }
 
 }  // namespace dyngen::algorithms

@@ -15,6 +15,7 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
@@ -76,6 +77,11 @@ Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mech
     algorithms::LoopDynamicsData<S> data(mech, force_mech);
     algorithms::forward_dynamics_loops(mech, force_mech, state, data);
     return {{"qdd", data.qdd}, {"qdd_independent", data.qdd_independent}, {"det_phi_d", data.partition.det}};
+  }
+  if (kernel == "forward_dynamics_combined") {
+    algorithms::CombinedDynamicsData<S> data(mech, force_mech);
+    algorithms::forward_dynamics_combined(force_mech, state, data);
+    return {{"qdd", data.qdd}, {"qdd_independent", data.qdd_independent}, {"det_phi_d", data.part.partition.det}};
   }
   if (kernel == "inverse_dynamics") {
     algorithms::LoopInverseDynamicsData<S> data(mech);
@@ -234,6 +240,11 @@ std::vector<KernelRecipe> loop_recipes(const Model& model) {
                     for (const auto& doc : loop_determinants(m)) out.push_back(doc);
                     return out;
                   }});
+  if (algorithms::has_open_chains(algorithms::make_numeric_mechanism(model)))
+    list.push_back({"forward_dynamics_combined",
+                    "forward dynamics of the closed mechanism by the combined algorithm (thesis 2.5): CRBA and "
+                    "coordinate partitioning for the looped part, ABA for the open chains rooted on it",
+                    dynamics_inputs, list.back().outputs});
   list.push_back({"inverse_dynamics",
                   "inverse dynamics of the closed mechanism: the actuation giving the independent coordinates "
                   "the accelerations qdd_independent",
@@ -477,22 +488,36 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     }
     return 0;
   };
+  // the route chosen by its estimated cycles (engine/tree_height.hpp), not its operation count alone
+  const auto cycles = [&](const char* name) {
+    for (const auto& k : result.kernels)
+      if (k.name == name) return engine::estimated_cycles(k.code);
+    return 0.0;
+  };
   if (!model.loops.empty()) {
+    const bool combined = total("forward_dynamics_combined") > 0;
     if (options.forward == ForwardRoute::aba)
       throw std::invalid_argument("--algorithm aba: model " + model.name +
-                                  " has loops; its forward dynamics is CRBA with coordinate partitioning (crba)");
-    result.forward_dynamics = "forward_dynamics_crba";
+                                  " has loops; its forward dynamics is CRBA with coordinate partitioning (crba) or "
+                                  "the combined CRBA + ABA (combined)");
+    if (options.forward == ForwardRoute::combined && !combined)
+      throw std::invalid_argument("--algorithm combined: model " + model.name +
+                                  " has no open chain rooted on its looped part; use crba");
+    result.forward_dynamics =
+        options.forward == ForwardRoute::combined ||
+                (options.forward == ForwardRoute::automatic && combined &&
+                 cycles("forward_dynamics_combined") < cycles("forward_dynamics_crba"))
+            ? "forward_dynamics_combined"
+            : "forward_dynamics_crba";
     return result;
   }
-  switch (options.forward) {
-    case ForwardRoute::crba: result.forward_dynamics = "forward_dynamics_crba"; break;
-    case ForwardRoute::aba: result.forward_dynamics = "forward_dynamics_aba"; break;
-    case ForwardRoute::automatic:
-      result.forward_dynamics = total("forward_dynamics_aba") < total("forward_dynamics_crba")
-                                    ? "forward_dynamics_aba"
-                                    : "forward_dynamics_crba";
-      break;
-  }
+  if (options.forward == ForwardRoute::combined)
+    throw std::invalid_argument("--algorithm combined: model " + model.name + " has no loops; use crba or aba");
+  result.forward_dynamics = options.forward == ForwardRoute::aba ||
+                                    (options.forward == ForwardRoute::automatic &&
+                                     cycles("forward_dynamics_aba") < cycles("forward_dynamics_crba"))
+                                ? "forward_dynamics_aba"
+                                : "forward_dynamics_crba";
   return result;
 }
 

@@ -8,7 +8,9 @@
 
 namespace dyngen::codegen {
 
-enum class ForwardRoute { automatic, crba, aba };
+// crba: CRBA + LTDL (trees), CRBA + coordinate partitioning (loops); aba: trees only; combined:
+// loops with open chains, CRBA for the looped part and ABA for the chains.
+enum class ForwardRoute { automatic, crba, aba, combined };
 
 struct GenerateOptions {
   // Model parameters kept as kernel inputs (array `p`); empty = all folded. `all_parameters`

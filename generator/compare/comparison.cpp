@@ -76,6 +76,33 @@ Section route_section(const Model& model, const codegen::GeneratedKernels& kerne
   return section;
 }
 
+// A looped model's routes: forward dynamics by CRBA + coordinate partitioning and by the combined
+// algorithm, the closure kernels, inverse dynamics (the actuation), base wrench.
+Section loop_route_section(const codegen::GeneratedKernels& kernels) {
+  const std::pair<const char*, const char*> entries[] = {
+      {"forward_dynamics_crba", "(a) forward dynamics: CRBA + coordinate partitioning, reduced LTDL"},
+      {"forward_dynamics_combined", "(b) forward dynamics: combined, CRBA + partitioning for the loops, ABA for open chains"},
+      {"position_closure", "(c) position closure (closed forms)"},
+      {"dependent_velocities", "    velocity closure qd_d = G qd_i"},
+      {"loop_residual", "    constraint residuals and Phi_d (Newton)"},
+      {"inverse_dynamics", "(d) inverse dynamics: the actuation for given independent accelerations"},
+      {"base_wrench", "(e) base wrench"},
+  };
+  Section section{"routes", "Routes (engine, all optimizations)", {}};
+  for (const auto& [name, label] : entries)
+    for (std::size_t k = 0; k < kernels.kernels.size(); ++k) {
+      if (kernels.kernels[k].name != name) continue;
+      Row row;
+      row.name = name;
+      row.label = label;
+      row.count = engine::count_operations(kernels.kernels[k].code);
+      row.seconds = kernels.seconds[k];
+      if (row.name == kernels.forward_dynamics) row.note = "chosen";
+      section.rows.push_back(row);
+    }
+  return section;
+}
+
 struct Switch {
   std::string name;
   std::string label;
@@ -115,7 +142,10 @@ std::vector<Switch> switches() {
 }
 
 Section ablation_section(const Model& model, const std::string& chosen) {
-  const ForwardRoute route = chosen == "forward_dynamics_aba" ? ForwardRoute::aba : ForwardRoute::crba;
+  const ForwardRoute route = chosen == "forward_dynamics_aba"        ? ForwardRoute::aba
+                             : chosen == "forward_dynamics_combined" ? ForwardRoute::combined
+                             : model.loops.empty()                   ? ForwardRoute::crba
+                                                                     : ForwardRoute::loops;
   Section section{"ablation", "Ablation of the chosen route (" + chosen + ")", {}};
   const RouteCost base = route_cost(model, route, engine::Options{});
   section.rows.push_back({"all_on", "all optimizations (default)", base.count, base.seconds, {}, 0, ""});
@@ -141,6 +171,10 @@ void add_cas_rows(const Model& model, CasKernel kernel, const std::string& name,
 
 Section cas_section(const Model& model, const std::string& chosen, double limit) {
   Section section{"cas", "General CAS baseline (GiNaC::ex in the same templates, no CSE)", {}};
+  if (!model.loops.empty()) {
+    add_cas_rows(model, CasKernel::forward_dynamics_loops, "forward_dynamics_crba", limit, section);
+    return section;
+  }
   add_cas_rows(model, CasKernel::mass_matrix, "mass_matrix", limit, section);
   add_cas_rows(model, CasKernel::inverse_dynamics, "inverse_dynamics", limit, section);
   add_cas_rows(model,
@@ -159,7 +193,8 @@ Comparison compare_model(const Model& model, const CompareOptions& options) {
   result.revolute_chain = is_revolute_chain(model);
   const codegen::GeneratedKernels kernels = codegen::build_kernels(model, codegen::GenerateOptions{});
   result.chosen_route = kernels.forward_dynamics;
-  result.sections.push_back(route_section(model, kernels, result.revolute_chain));
+  result.sections.push_back(model.loops.empty() ? route_section(model, kernels, result.revolute_chain)
+                                                : loop_route_section(kernels));
   result.sections.push_back(ablation_section(model, result.chosen_route));
   if (options.cas) result.sections.push_back(cas_section(model, result.chosen_route, options.cas_limit_seconds));
   return result;

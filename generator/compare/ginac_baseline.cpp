@@ -17,6 +17,7 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
+#include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
@@ -155,6 +156,11 @@ std::vector<ex> ginac_outputs(const Model& model, CasKernel kernel) {
     case CasKernel::forward_dynamics_aba: {
       algorithms::AbaData<ex> data(mech);
       algorithms::aba(mech, state, data);
+      return data.qdd;
+    }
+    case CasKernel::forward_dynamics_loops: {
+      algorithms::LoopDynamicsData<ex> data(mech, mech);
+      algorithms::forward_dynamics_loops(mech, mech, state, data);
       return data.qdd;
     }
   }

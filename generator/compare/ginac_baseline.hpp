@@ -19,7 +19,9 @@
 
 namespace dyngen::compare {
 
-enum class CasKernel { mass_matrix, inverse_dynamics, forward_dynamics_crba, forward_dynamics_aba };
+// forward_dynamics_loops: CRBA + coordinate partitioning of a looped model (its closed state's
+// q, qd as symbols).
+enum class CasKernel { mass_matrix, inverse_dynamics, forward_dynamics_crba, forward_dynamics_aba, forward_dynamics_loops };
 
 struct CasStage {
   std::optional<OpTally> count;  // no value: not finished

@@ -9,7 +9,9 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
+#include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 
@@ -59,6 +61,16 @@ std::vector<Expr> forward_dynamics(const codegen::SymbolicProblem& problem, Forw
     case ForwardRoute::crba: return by_crba(problem);
     case ForwardRoute::aba: return by_aba(problem);
     case ForwardRoute::naive: return by_naive(problem);
+    case ForwardRoute::loops: {
+      algorithms::LoopDynamicsData<Expr> data(problem.mech, problem.mech);
+      algorithms::forward_dynamics_loops(problem.mech, problem.mech, problem.state, data);
+      return data.qdd;
+    }
+    case ForwardRoute::combined: {
+      algorithms::CombinedDynamicsData<Expr> data(problem.mech, problem.mech);
+      algorithms::forward_dynamics_combined(problem.mech, problem.state, data);
+      return data.qdd;
+    }
   }
   return {};
 }
@@ -113,6 +125,16 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
   }
   const Outputs qdd = [route](const codegen::SymbolicProblem& sp, const algorithms::Mechanism<Expr>& force_mech) {
     if (route == ForwardRoute::crba) return algorithms::forward_dynamics_crba(sp.mech, force_mech, sp.state);
+    if (route == ForwardRoute::loops) {
+      algorithms::LoopDynamicsData<Expr> data(sp.mech, force_mech);
+      algorithms::forward_dynamics_loops(sp.mech, force_mech, sp.state, data);
+      return data.qdd;
+    }
+    if (route == ForwardRoute::combined) {
+      algorithms::CombinedDynamicsData<Expr> data(sp.mech, force_mech);
+      algorithms::forward_dynamics_combined(force_mech, sp.state, data);
+      return data.qdd;
+    }
     return forward_dynamics(sp, route);
   };
   std::vector<OpTally> tallies;

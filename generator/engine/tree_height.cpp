@@ -34,6 +34,29 @@ int latency(Op op) {
   return 0;
 }
 
+double estimated_cycles(const InstructionList& list) {
+  double throughput = 0.0;
+  for (const Instruction& in : list.instructions) {
+    switch (in.op) {
+      case Op::constant:
+      case Op::input: break;
+      case Op::add:
+      case Op::sub:
+      case Op::mul:
+      case Op::neg:
+      case Op::sign: throughput += 0.5; break;
+      case Op::div: throughput += 4.0; break;
+      case Op::sqrt: throughput += 5.0; break;
+      case Op::sin:
+      case Op::cos: throughput += 8.0; break;
+      case Op::atan2: throughput += 20.0; break;
+    }
+  }
+  const std::vector<int> ready = ready_times(list);
+  const int path = ready.empty() ? 0 : *std::max_element(ready.begin(), ready.end());
+  return std::max(throughput, static_cast<double>(path));
+}
+
 namespace {
 
 bool is_sum(Op op) { return op == Op::add || op == Op::sub; }

@@ -21,6 +21,13 @@ int latency(Op op);
 // Ready time of every instruction of the list.
 std::vector<int> ready_times(const InstructionList& list);
 
+// The cycles a list is expected to take on an out-of-order core with two floating-point pipes:
+// the larger of its throughput bound (additions and multiplications half a cycle each, divisions
+// 4 and square roots 5 in the unpipelined divider, sin and cos 8, atan2 20) and its critical path
+// (the largest ready time). The operation count alone misjudges kernels rich in divisions and long
+// chains: chain12's ABA has fewer operations than its CRBA route but runs slower.
+double estimated_cycles(const InstructionList& list);
+
 // The list with every sum tree rebuilt; outputs keep their order, instructions stay in a
 // topological order, operation counts never grow, and a deduplicated list stays so.
 InstructionList reduce_tree_height(const InstructionList& list);

@@ -1,7 +1,12 @@
-// dyngen eval MODEL (--state FILE | --random SEED): evaluates the dynamics of a tree model at one
-// state with the scalar-generic algorithms (double) and prints them as JSON: the mass matrix M and
+// dyngen eval MODEL (--state FILE | --random SEED): evaluates the dynamics of a model at one state
+// with the scalar-generic algorithms (double) and prints them as JSON: the mass matrix M and
 // generalized forces b of M qdd = b, qdd by CRBA + LTDL and by ABA, RNEA's joint forces at the
 // state's qdd, and the wrench the mechanism exerts on its base at the solved qdd.
+// A looped model's state gives the independent coordinates (the dependent values are the
+// closure's guesses); the output then has the closed q and qd of every coordinate, the reduced
+// M and b on the independent coordinates, qdd of every coordinate, the closure residual, and the
+// actuation for the state's independent accelerations.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -20,7 +25,10 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/inverse_dynamics_loops.hpp"
+#include "generator/algorithms/loop_closure.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 #include "generator/model/loader.hpp"
@@ -35,13 +43,28 @@ constexpr const char* kUsage = "usage: dyngen eval MODEL (--state FILE | --rando
 // [force; moment about the body origin] in body axes, by body index.
 struct EvalState {
   explicit EvalState(std::size_t dof) : q(dof), qd(dof), qdd(dof), tau(dof) {}
+  EvalState(std::vector<double> q0, std::size_t dof) : q(std::move(q0)), qd(dof), qdd(dof), tau(dof) {}
   std::vector<double> q, qd, qdd, tau;
   std::array<double, 3> w0{}, e0{}, a0{};
   std::map<int, std::array<double, 6>> wrench;
 };
 
+// The closed reference configuration of a looped model (every coordinate at its q0, the loops
+// closed): the default q of its states. Zero for trees.
+std::vector<double> default_positions(const Model& model) {
+  std::vector<double> q(static_cast<std::size_t>(model.dof()), 0.0);
+  if (model.loops.empty()) return q;
+  const auto mech = algorithms::make_numeric_mechanism(model);
+  algorithms::State<double> state(mech);
+  state.q = mech.q0;
+  algorithms::close_positions(mech, state);
+  return state.q;
+}
+
 // Reads the state file (JSON or YAML, via yaml-cpp for line/column of every value); missing keys
-// are zero. Errors name file:line:column, the key and what would be valid.
+// are zero (q of a looped model: the closed reference configuration). q, qd, qdd and tau are lists
+// (one per coordinate) or mappings from coordinate name to value (the others keep their default).
+// Errors name file:line:column, the key and what would be valid.
 class StateReader {
  public:
   StateReader(const Model& model, std::string file) : model_(model), file_(std::move(file)) {}
@@ -57,7 +80,7 @@ class StateReader {
                                std::to_string(error.mark.column + 1) + ": error: " + error.msg);
     }
     const auto n = static_cast<std::size_t>(model_.dof());
-    EvalState state(n);
+    EvalState state(default_positions(model_), n);
     if (root.IsNull()) return state;
     if (!root.IsMap()) fail(root, "state", "expected a mapping with keys q, qd, qdd, tau, base, wrench");
     for (const auto& entry : root) {
@@ -65,7 +88,10 @@ class StateReader {
       const YAML::Node& value = entry.second;
       if (key == "q" || key == "qd" || key == "qdd" || key == "tau") {
         std::vector<double>& target = key == "q" ? state.q : key == "qd" ? state.qd : key == "qdd" ? state.qdd : state.tau;
-        target = numbers(value, key, n, "one per joint coordinate (" + coordinate_list() + ")");
+        if (value.IsMap())
+          by_name(value, key, target);
+        else
+          target = numbers(value, key, n, "one per joint coordinate (" + coordinate_list() + ")");
         if (key == "tau") check_actuation(value, state.tau);
       } else if (key == "base") {
         read_base(value, state);
@@ -97,22 +123,36 @@ class StateReader {
     if (!node.IsSequence()) fail(node, key, expected);
     if (node.size() != count) fail(node, key, expected + "; got " + std::to_string(node.size()));
     std::vector<double> values;
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::string text = node[i].IsScalar() ? node[i].Scalar() : "";
-      double value = 0.0;
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-        fail(node[i], key + "[" + std::to_string(i) + "]", "expected a finite number");
-      values.push_back(value);
-    }
+    for (std::size_t i = 0; i < count; ++i) values.push_back(finite(node[i], key + "[" + std::to_string(i) + "]"));
     return values;
+  }
+
+  // {"name": value, ...}: the named coordinates' values.
+  void by_name(const YAML::Node& node, const std::string& key, std::vector<double>& target) const {
+    for (const auto& entry : node) {
+      const std::string name = entry.first.as<std::string>();
+      const auto at = std::find(model_.coordinates.begin(), model_.coordinates.end(), name);
+      if (at == model_.coordinates.end())
+        fail(entry.first, key + "." + name, "no such coordinate; valid coordinates: " + coordinate_list());
+      target[static_cast<std::size_t>(at - model_.coordinates.begin())] = finite(entry.second, key + "." + name);
+    }
+  }
+
+  double finite(const YAML::Node& node, const std::string& key) const {
+    const std::string text = node.IsScalar() ? node.Scalar() : "";
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+      fail(node, key, "expected a finite number");
+    return value;
   }
 
   void check_actuation(const YAML::Node& node, const std::vector<double>& tau) const {
     for (int j = 1; j < model_.body_count(); ++j) {
       const Body& body = model_.bodies[j];
       if (body.coordinate >= 0 && !body.joint.actuated && tau[body.coordinate] != 0.0)
-        fail(node[body.coordinate], "tau[" + std::to_string(body.coordinate) + "]",
+        fail(node.IsMap() ? node[model_.coordinates[body.coordinate]] : node[body.coordinate],
+             "tau[" + model_.coordinates[body.coordinate] + "]",
              "coordinate " + model_.coordinates[body.coordinate] + " is not actuated; its tau must be 0");
     }
   }
@@ -157,14 +197,19 @@ EvalState random_state(const Model& model, std::uint64_t seed) {
   std::mt19937_64 random(seed);
   const auto uniform = [&](double low, double high) { return std::uniform_real_distribution<double>(low, high)(random); };
   const auto n = static_cast<std::size_t>(model.dof());
-  EvalState state(n);
+  EvalState state(default_positions(model), n);
   for (int j = 1; j < model.body_count(); ++j) {
     const Body& body = model.bodies[j];
     if (body.coordinate < 0) continue;
     const double reach = body.joint.type == JointType::revolute ? std::numbers::pi : 0.5;
     const auto [low, high] = body.joint.limits.value_or(std::array<double, 2>{-reach, reach});
     const auto i = static_cast<std::size_t>(body.coordinate);
-    state.q[i] = uniform(low, high);
+    // a looped model's independent coordinates near the closed reference (a twentieth of their
+    // range, 0.05 rad or 0.02 m without limits), so that the loops close
+    if (model.loops.empty())
+      state.q[i] = uniform(low, high);
+    else if (model.independent[i])
+      state.q[i] += uniform(-1.0, 1.0) * (body.joint.limits ? 0.05 * (high - low) : body.joint.type == JointType::revolute ? 0.05 : 0.02);
     state.qd[i] = uniform(-1.0, 1.0);
     state.qdd[i] = uniform(-1.0, 1.0);
     if (body.joint.actuated) state.tau[i] = uniform(-1.0, 1.0);
@@ -227,6 +272,84 @@ Json evaluate(Model model, const EvalState& input) {
           {"qdd_aba", aba.qdd}, {"tau_rnea", rnea.tau}, {"base_wrench", six(wrench.wrench)}};
 }
 
+Json matrix_json(const spatial::Matrix<double>& M) {
+  Json rows = Json::array();
+  for (int r = 0; r < M.rows; ++r) {
+    std::vector<double> row;
+    for (int c = 0; c < M.cols; ++c) row.push_back(M(r, c));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+Json evaluate_looped(Model model, const EvalState& input) {
+  for (const auto& [body, wrench] : input.wrench) model.bodies[body].external_wrench = true;
+  const auto mech = algorithms::make_numeric_mechanism(model);
+  algorithms::State<double> state(mech);
+  state.q = input.q;
+  state.qd = input.qd;
+  state.tau = input.tau;
+  for (int k = 0; k < 3; ++k) {
+    state.w0[k] = input.w0[k];
+    state.e0[k] = input.e0[k];
+    state.a0[k] = input.a0[k];
+  }
+  for (const auto& [body, wrench] : input.wrench)
+    for (int k = 0; k < 6; ++k) state.f_ext[body][k] = wrench[k];
+  const algorithms::ClosureReport closure = algorithms::close_positions(mech, state);
+  if (closure.status != algorithms::ClosureStatus::closed) {
+    std::string where = closure.loop >= 0 ? "loop '" + model.loops[static_cast<std::size_t>(closure.loop)].name + "'" : "a loop";
+    if (closure.coordinate >= 0) where += ", coordinate " + model.coordinates[static_cast<std::size_t>(closure.coordinate)];
+    std::string independent;
+    for (int i : mech.independent_coordinates)
+      independent += (independent.empty() ? "" : ", ") + model.coordinates[static_cast<std::size_t>(i)] + " = " +
+                     std::to_string(input.q[static_cast<std::size_t>(i)]);
+    throw std::runtime_error("the loops do not close at this state (" + std::string(algorithms::closure_status_name(closure.status)) +
+                             ") at " + where + ": " + closure.message + "; independent coordinates " + independent);
+  }
+  algorithms::PartitionData<double> rates(mech);
+  algorithms::close_velocities(mech, state, rates);
+  if (const double ratio = [&] {
+        double worst = 1.0;
+        for (std::size_t l = 0; l < mech.loops.size(); ++l) {
+          algorithms::LoopConstraintData<double> data(mech);
+          algorithms::loop_poses(mech, state, data);
+          algorithms::loop_jacobian(mech, data);
+          const auto D = algorithms::dependent_block(mech.loops[l], data.jacobian[l]);
+          worst = std::min(worst, algorithms::hadamard_ratio(D, algorithms::adjugate_inverse(D).det));
+        }
+        return worst;
+      }();
+      ratio < algorithms::kSingularRatio)
+    throw std::runtime_error("a loop's Phi_d is singular at this state (Hadamard ratio " + std::to_string(ratio) + ")");
+  algorithms::LoopDynamicsData<double> forward(mech, mech);
+  algorithms::forward_dynamics_loops(mech, mech, state, forward);
+  for (int k = 0; k < mech.independent_dof(); ++k)
+    state.qdd_independent[static_cast<std::size_t>(k)] = input.qdd[static_cast<std::size_t>(mech.independent_coordinates[static_cast<std::size_t>(k)])];
+  algorithms::LoopInverseDynamicsData<double> inverse(mech);
+  algorithms::inverse_dynamics_loops(mech, state, {}, inverse);
+  algorithms::State<double> solved = state;
+  solved.qdd = forward.qdd;
+  algorithms::BaseWrenchData<double> wrench(mech);
+  algorithms::base_wrench(mech, solved, wrench);
+  std::vector<std::string> independent;
+  for (int i : mech.independent_coordinates) independent.push_back(model.coordinates[static_cast<std::size_t>(i)]);
+  Json out = {{"coordinates", model.coordinates},
+              {"independent", independent},
+              {"q", state.q},
+              {"qd", state.qd},
+              {"closure_residual", algorithms::max_closure_residual(mech, state)},
+              {"M", matrix_json(forward.M)},
+              {"b", forward.b},
+              {"qdd_crba", forward.qdd},
+              {"qdd", forward.qdd},
+              {"tau_rnea", inverse.rnea.tau},
+              {"tau_independent", inverse.tau_independent}};
+  if (algorithms::actuators_determined(mech)) out["actuator_forces"] = inverse.actuator_forces;
+  out["base_wrench"] = six(wrench.wrench);
+  return out;
+}
+
 }  // namespace
 
 int run_eval(const Args& args) {
@@ -251,10 +374,8 @@ int run_eval(const Args& args) {
     return 2;
   }
   const Model model = load_model(model_path);
-  if (!model.loops.empty())
-    throw std::invalid_argument("model '" + model.name + "' has kinematic loops; eval covers trees only");
   const EvalState state = state_path.empty() ? random_state(model, seed) : StateReader(model, state_path).read();
-  Json output = evaluate(model, state);
+  Json output = model.loops.empty() ? evaluate(model, state) : evaluate_looped(model, state);
   if (!seed_text.empty()) output["state"] = state_json(model, state);
   std::cout << output.dump(2) << "\n";
   return 0;

@@ -17,7 +17,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"export-mjcf", "MODEL [-o FILE]", "write a tree model as MuJoCo MJCF", run_export_mjcf},
       {"check", "MODEL", "validate a mechanism file and print its bodies, coordinates and loops", run_check},
-      {"generate", "MODEL [--out DIR] [--params folded|runtime[:p,...]] [--algorithm auto|crba|aba] [--header-only]",
+      {"generate", "MODEL [--out DIR] [--params folded|runtime[:p,...]] [--algorithm auto|crba|aba|combined] [--header-only]",
        "emit the mechanism's kernels (C++ header, C entry points)", run_generate},
       {"count", "MODEL [--params ...]", "print the operation counts of each kernel", run_count},
       {"compare", "MODEL [--format text|csv|markdown] | --scaling chain:A..B",

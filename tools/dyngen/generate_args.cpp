@@ -36,8 +36,10 @@ GenerateArgs parse_generate_args(const Args& args) {
         parsed.options.forward = codegen::ForwardRoute::crba;
       } else if (v == "aba") {
         parsed.options.forward = codegen::ForwardRoute::aba;
+      } else if (v == "combined") {
+        parsed.options.forward = codegen::ForwardRoute::combined;
       } else {
-        throw std::invalid_argument("--algorithm: expected auto, crba or aba (got '" + v + "')");
+        throw std::invalid_argument("--algorithm: expected auto, crba, aba or combined (got '" + v + "')");
       }
     } else if (parsed.model.empty() && !a.starts_with("--")) {
       parsed.model = a;

@@ -9,6 +9,7 @@
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
+#include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "generator/algorithms/inverse_dynamics_loops.hpp"
 #include "generator/algorithms/kinematics.hpp"
@@ -171,6 +172,15 @@ ReferenceFunction loop_reference_function(const Mechanism<double>& mech, const s
       copy_out(data.qdd, out[0]);
       copy_out(data.qdd_independent, out[1]);
       copy_out(data.partition.det, out[2]);
+    };
+  }
+  if (algorithm == "forward_dynamics_combined") {
+    return [&mech, data = algorithms::CombinedDynamicsData<double>(mech, mech)](const State<double>& state,
+                                                                               double* const* out) mutable {
+      algorithms::forward_dynamics_combined(mech, state, data);
+      copy_out(data.qdd, out[0]);
+      copy_out(data.qdd_independent, out[1]);
+      copy_out(data.part.partition.det, out[2]);
     };
   }
   if (algorithm == "inverse_dynamics") {

@@ -6,6 +6,7 @@
 
 #include <random>
 
+#include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "loop_oracle.hpp"
 #include "looped_models.hpp"
@@ -38,6 +39,30 @@ TEST(ForwardDynamicsLoops, AgreesWithLagrangeMultipliersAtRandomClosedStates) {
     EXPECT_LE(worst, 1e-10) << c.name;
     EXPECT_LE(worst_closure, 1e-12) << c.name;
   }
+}
+
+TEST(ForwardDynamicsCombined, OpenChainsByAbaGiveTheAccelerationsOfTheReducedCrba) {
+  int with_open_chains = 0;
+  for (const test::LoopedCase& c : test::looped_cases()) {
+    const auto mech = algorithms::make_numeric_mechanism(c.model);
+    if (!algorithms::has_open_chains(mech)) continue;
+    ++with_open_chains;
+    std::mt19937 rng(21);
+    for (int n = 0; n < 300; ++n) {
+      algorithms::ClosureReport report;
+      const auto state = test::random_closed_state(rng, c.model, mech, c.spread, 1.0, report);
+      algorithms::LoopDynamicsData<double> reduced(mech, mech);
+      algorithms::forward_dynamics_loops(mech, mech, state, reduced);
+      algorithms::CombinedDynamicsData<double> combined(mech, mech);
+      algorithms::forward_dynamics_combined(mech, state, combined);
+      double scale = 1.0;
+      for (double a : reduced.qdd) scale = std::max(scale, std::abs(a));
+      for (std::size_t i = 0; i < reduced.qdd.size(); ++i)
+        EXPECT_NEAR(combined.qdd[i], reduced.qdd[i], 1e-10 * scale) << c.name << " q" << i;
+      ASSERT_EQ(combined.qdd_independent.size(), reduced.qdd_independent.size());
+    }
+  }
+  EXPECT_GT(with_open_chains, 0);
 }
 
 }  // namespace

@@ -91,6 +91,7 @@ struct LoopedCase {
 
 inline std::vector<LoopedCase> looped_cases() {
   return {{"hexapod_peripheral", load_bundled_model("hexapod_peripheral"), 0.04},
+          {"probe_cone_central", load_bundled_model("probe_cone_central"), 0.05},
           {"four_bar", load_model_from_string(four_bar_on_carrier, "four_bar.yaml"), 0.3},
           {"slider_crank", load_model_from_string(slider_crank, "slider_crank.yaml"), 0.5},
           {"nested", load_model_from_string(nested_newton, "nested.yaml"), 0.1}};

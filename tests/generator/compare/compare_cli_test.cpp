@@ -2,6 +2,7 @@
 // --scaling writes the CSV it is asked for, bad arguments are refused with a message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -14,17 +15,22 @@ using testing::run_dyngen;
 
 std::string model_path(const std::string& name) { return std::string(DYNGEN_SOURCE_DIR) + "/models/" + name + ".yaml"; }
 
-// kernel -> {mul, add, div, sqrt, sin/cos, total} from `dyngen count`'s table.
+// kernel -> {mul, add, div, sqrt, sin/cos, total} from `dyngen count`'s table, found by its header.
 std::map<std::string, std::vector<long>> count_table(const std::string& text) {
   std::map<std::string, std::vector<long>> table;
   std::istringstream lines(text);
   std::string line;
+  std::vector<std::string> header;
   while (std::getline(lines, line)) {
     std::istringstream fields(line);
-    std::string name;
-    std::vector<long> numbers(6);
-    if (fields >> name >> numbers[0] >> numbers[1] >> numbers[2] >> numbers[3] >> numbers[4] >> numbers[5])
-      table[name] = numbers;
+    std::vector<std::string> cells;
+    for (std::string cell; fields >> cell;) cells.push_back(cell);
+    if (!cells.empty() && cells[0] == "kernel") header = cells;
+    if (header.empty() || cells.size() != header.size() || cells[0] == "kernel") continue;
+    std::vector<long> numbers;
+    for (const char* column : {"mul", "add", "div", "sqrt", "sin/cos", "total"})
+      numbers.push_back(std::stol(cells[static_cast<std::size_t>(std::find(header.begin(), header.end(), column) - header.begin())]));
+    table[cells[0]] = numbers;
   }
   return table;
 }

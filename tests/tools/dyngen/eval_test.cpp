@@ -124,7 +124,10 @@ TEST(Eval, RejectsBadStateFilesNamingTheKey) {
       {kChain6, "{\"q\": [0, 0, 0, 0, 0, 0],\n \"qdot\": [1, 2, 3, 4, 5, 6]}", "2:2: error: qdot: unknown key"},
       {kChain6, "{\"qd\": [1, 2, 3]}", "1:8: error: qd: expected a list of 6 finite numbers"},
       {kChain6, "{\"qdd\": [1, 2, 3, 4, 5, \"x\"]}", "1:25: error: qdd[5]: expected a finite number"},
-      {arm, "{\"tau\": [0, 1, 0]}", "1:13: error: tau[1]: coordinate slider is not actuated"},
+      {arm, "{\"tau\": [0, 1, 0]}", "1:13: error: tau[slider]: coordinate slider is not actuated"},
+      {arm, "{\"tau\": {\"slider\": 1}}", "1:20: error: tau[slider]: coordinate slider is not actuated"},
+      {arm, "{\"q\": {\"elbow\": 1}}", "1:8: error: q.elbow: no such coordinate; valid coordinates: "},
+      {arm, "{\"q\": {\"slider\": \"x\"}}", "1:18: error: q.slider: expected a finite number"},
       {kChain6, "{\"base\": {\"w0\": [0, 0, 1]}}", "1:10: error: base: the model's base is fixed"},
       {arm, "{\"base\": {\"v0\": [0, 0, 1]}}", "1:11: error: base.v0: unknown key; valid keys: w0, e0, a0"},
       {kChain6, "{\"wrench\": {\"link7\": [0, 0, 0, 0, 0, 0]}}", "1:13: error: wrench.link7: no such moving body"},
@@ -141,7 +144,40 @@ TEST(Eval, RejectsBadStateFilesNamingTheKey) {
   }
 }
 
-TEST(Eval, RefusesModelsWithLoops) {
+TEST(Eval, ClosesLoopedModelsFromNamedIndependentCoordinates) {
+  const auto state = write_text("hexapod_state.json",
+                                R"({"q": {"ring.2": 0.02, "ring.3": 0.01, "leg1_rod": 0.6}, "qd": {"ring.0": 0.1},
+                                    "qdd": {"ring.2": 0.5}, "tau": {"leg2_rod": 40}})");
+  const testing::RunResult result =
+      run_dyngen("eval " + std::string(DYNGEN_SOURCE_DIR) + "/models/hexapod_peripheral.yaml --state " + state.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["independent"].size(), 6u);
+  EXPECT_EQ(json["q"].size(), 24u);
+  EXPECT_DOUBLE_EQ(json["q"][2].get<double>(), 0.02);  // as given
+  EXPECT_LE(json["closure_residual"].get<double>(), 1e-12);
+  EXPECT_NE(json["q"][8].get<double>(), 0.6);  // leg1_rod solved from its guess
+  EXPECT_EQ(json["qdd"].size(), 24u);
+  EXPECT_EQ(json["M"].size(), 6u);
+  EXPECT_EQ(json["actuator_forces"].size(), 6u);
+  for (const char* key : {"qd", "qdd_crba", "tau_rnea", "tau_independent", "base_wrench"}) EXPECT_TRUE(json.contains(key)) << key;
+  const testing::RunResult random =
+      run_dyngen("eval " + std::string(DYNGEN_SOURCE_DIR) + "/models/probe_cone_central.yaml --random 4");
+  ASSERT_EQ(random.exit_code, 0) << random.err;
+  EXPECT_LE(nlohmann::json::parse(random.out)["closure_residual"].get<double>(), 1e-12);
+}
+
+TEST(Eval, ReportsLoopsThatCannotCloseWithTheLoopAndTheState) {
+  const auto state = write_text("too_high.json", R"({"q": {"ring.2": 0.5}})");
+  const testing::RunResult result =
+      run_dyngen("eval " + std::string(DYNGEN_SOURCE_DIR) + "/models/hexapod_peripheral.yaml --state " + state.string());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_TRUE(result.out.empty());
+  EXPECT_NE(result.err.find("(beyond_limits) at loop 'leg1', coordinate leg1_rod"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("ring.2 = 0.500000"), std::string::npos) << result.err;
+}
+
+TEST(Eval, ReportsAChainThatCannotReach) {
   const auto model = write_text("looped.yaml", R"(name: looped
 base: {name: base, motion: moving}
 bodies:
@@ -156,10 +192,12 @@ loops:
     cut: {type: spherical, terminal_point: [0, 0.1, 0.4], closing_point: [0.3, 0, 0]}
     closure: newton
 )");
+  // the terminal point sits 0.1 off the leg's axis, so the leg cannot reach a ring point over its pivot
   const testing::RunResult result = run_dyngen("eval " + model.string() + " --random 1");
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_TRUE(result.out.empty());
-  EXPECT_NE(result.err.find("has kinematic loops; eval covers trees only"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("the loops do not close at this state (not_converged) at loop 'leg'"), std::string::npos)
+      << result.err;
 }
 
 TEST(Eval, RejectsBadArguments) {
