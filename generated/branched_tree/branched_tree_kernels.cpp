@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 663 mul, 494 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1174 operations, 1174 temporaries
 //   inverse_dynamics: 322 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 617 operations, 617 temporaries
 //   base_wrench: 442 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 848 operations, 848 temporaries
+//   body_kinematics: 124 mul, 70 add/sub, 0 div, 0 sqrt, 12 sin/cos; 206 operations, 206 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -86,6 +87,15 @@ void branched_tree_base_wrench_f(const float* q, const float* qd, const float* q
 }
 
 DYNGEN_branched_tree_CLONES
+void branched_tree_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  branched_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+void branched_tree_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity) {
+  branched_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+DYNGEN_branched_tree_CLONES
 void branched_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   branched_tree::point_kinematics(q, qd, position, velocity);
 }
@@ -102,3 +112,49 @@ void branched_tree_forward_dynamics_f(const float* q, const float* qd, const flo
   branched_tree_forward_dynamics_crba_f(q, qd, tau, base, wrench, qdd);
 }
 
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+namespace {
+
+int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
+  (void)q;
+  (void)qd;
+  *failed_loop = -1;
+  return 0;
+}
+
+int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
+  (void)p;
+  branched_tree::forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
+  return 0;
+}
+
+void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
+  (void)p;
+  branched_tree::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+}
+
+void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
+  (void)p;
+  branched_tree::point_kinematics(q, qd, position, velocity);
+}
+
+void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  (void)p;
+  branched_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+const char* const descriptor_coordinates[] = {"torso", "left_shoulder", "left_forearm", "left_hand", "right_shoulder", "right_forearm", "boom", "boom_head", "boom_sensor"};
+const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+const int descriptor_actuated[] = {1, 0, 0, 1, 0, 1, 0, 0, 0};
+const char* const descriptor_wrench_bodies[] = {"left_hand", "right_forearm", "boom_sensor"};
+const char* const descriptor_points[] = {"left_hand.grip", "right_forearm.tip", "boom_sensor.probe"};
+const char* const descriptor_loops[] = {nullptr};
+
+const dyngen_mechanism_v1 descriptor = {1, "branched_tree", "4fed7340750d73b8", 9, 9, 0, 3, 3, 0, 1,
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
+    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
+    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+
+}  // namespace
+
+const struct dyngen_mechanism_v1* branched_tree_mechanism(void) { return &descriptor; }

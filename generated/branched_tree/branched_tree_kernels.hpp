@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 663 mul, 494 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1174 operations, 1174 temporaries
 //   inverse_dynamics: 322 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 617 operations, 617 temporaries
 //   base_wrench: 442 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 848 operations, 848 temporaries
+//   body_kinematics: 124 mul, 70 add/sub, 0 div, 0 sqrt, 12 sin/cos; 206 operations, 206 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -4724,6 +4725,280 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   wrench_on_base[5] = t847;
 }
 
+// poses and velocities of the bodies taking an external wrench, relative to the base, base axes (the frames a contact model needs); common factors taken out of sums
+// Cost: 124 mul, 70 add/sub, 0 div, 0 sqrt, 12 sin/cos; 206 operations, 206 temporaries.
+//   in  q[9]: joint coordinates (rad or m): torso, left_shoulder, left_forearm, left_hand, right_shoulder, right_forearm, boom, boom_head, boom_sensor
+//   in  qd[9]: joint rates (rad/s or m/s), same order
+//   out rotation[27]: R per body (left_hand, right_forearm, boom_sensor), row-major: p_base = R p_body
+//   out origin[9]: body origin (m) per body, base axes
+//   out angular_velocity[9]: angular velocity (rad/s) per body, base axes
+//   out origin_velocity[9]: velocity of the body origin (m/s) per body, base axes
+template <class T>
+inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
+  T sin_q[8], cos_q[8];
+  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  const T t0 = cos_q[1];
+  const T t1 = cos_q[0];
+  const T t2 = sin_q[1];
+  const T t3 = sin_q[0];
+  const T t4 = t2 * t3;
+  const T t5 = t0 * t1;
+  const T t6 = t4 * T(0.19866933079506122);
+  const T t7 = t5 - t6;
+  const T t8 = cos_q[3];
+  const T t9 = sin_q[3];
+  const T t10 = t0 * t3;
+  const T t11 = t1 * t2;
+  const T t12 = T(0.19866933079506122) * t10;
+  const T t13 = t11 + t12;
+  const T t14 = t9 * t13;
+  const T t15 = t3 * T(0.9800665778412416);
+  const T t16 = t8 * t15;
+  const T t17 = t14 - t16;
+  const T t18 = t8 * t13;
+  const T t19 = t9 * t15;
+  const T t20 = t18 + t19;
+  const T t21 = T(0.19866933079506122) * t11;
+  const T t22 = t10 + t21;
+  const T t23 = t5 * T(0.19866933079506122);
+  const T t24 = t4 - t23;
+  const T t25 = t9 * t24;
+  const T t26 = t1 * T(0.9800665778412416);
+  const T t27 = t8 * t26;
+  const T t28 = t25 + t27;
+  const T t29 = t8 * t24;
+  const T t30 = t9 * t26;
+  const T t31 = t29 - t30;
+  const T t32 = t2 * T(-0.9800665778412416);
+  const T t33 = t9 * T(0.9800665778412416);
+  const T t34 = t0 * t33;
+  const T t35 = T(0.19866933079506122) * t8;
+  const T t36 = t34 + t35;
+  const T t37 = t8 * T(0.9800665778412416);
+  const T t38 = t0 * t37;
+  const T t39 = T(0.19866933079506122) * t9;
+  const T t40 = t38 - t39;
+  const T t41 = cos_q[5];
+  const T t42 = cos_q[4];
+  const T t43 = sin_q[4];
+  const T t44 = t3 * t43;
+  const T t45 = t1 * t42;
+  const T t46 = T(0.19866933079506122) * t44;
+  const T t47 = t46 - t45;
+  const T t48 = sin_q[5];
+  const T t49 = t15 * t48;
+  const T t50 = t41 * t47;
+  const T t51 = -t49;
+  const T t52 = t51 - t50;
+  const T t53 = t15 * t41;
+  const T t54 = t47 * t48;
+  const T t55 = t54 - t53;
+  const T t56 = t3 * t42;
+  const T t57 = t1 * t43;
+  const T t58 = T(0.19866933079506122) * t56;
+  const T t59 = t57 + t58;
+  const T t60 = -t59;
+  const T t61 = T(0.19866933079506122) * t57;
+  const T t62 = t56 + t61;
+  const T t63 = t26 * t48;
+  const T t64 = t41 * t62;
+  const T t65 = t63 + t64;
+  const T t66 = t26 * t41;
+  const T t67 = t48 * t62;
+  const T t68 = t66 - t67;
+  const T t69 = T(0.19866933079506122) * t45;
+  const T t70 = t69 - t44;
+  const T t71 = T(0.9800665778412416) * t41;
+  const T t72 = t43 * t71;
+  const T t73 = T(0.19866933079506122) * t48;
+  const T t74 = t72 - t73;
+  const T t75 = T(0.9800665778412416) * t48;
+  const T t76 = t43 * t75;
+  const T t77 = t41 * T(-0.19866933079506122);
+  const T t78 = t77 - t76;
+  const T t79 = T(0.9800665778412416) * t42;
+  const T t80 = sin_q[7];
+  const T t81 = cos_q[7];
+  const T t82 = t81 * T(0.8);
+  const T t83 = t80 * T(0.6);
+  const T t84 = t82 + t83;
+  const T t85 = t81 * T(0.6);
+  const T t86 = t80 * T(0.8);
+  const T t87 = t86 - t85;
+  const T t88 = -t87;
+  const T t89 = q[2] + T(0.35);
+  const T t90 = t7 * t89;
+  const T t91 = t3 * T(0.15);
+  const T t92 = t7 * T(0.2);
+  const T t93 = t92 - t91;
+  const T t94 = t90 + t93;
+  const T t95 = t22 * t89;
+  const T t96 = t1 * T(0.15);
+  const T t97 = t22 * T(0.2);
+  const T t98 = t96 + t97;
+  const T t99 = t95 + t98;
+  const T t100 = t2 * T(0.9800665778412416);
+  const T t101 = t89 * t100;
+  const T t102 = t2 * T(0.19601331556824833);
+  const T t103 = T(0.5) - t102;
+  const T t104 = t103 - t101;
+  const T t105 = t47 * T(0.35);
+  const T t106 = t91 - t105;
+  const T t107 = t62 * T(0.35);
+  const T t108 = t107 - t96;
+  const T t109 = t43 * T(0.34302330224443456);
+  const T t110 = T(0.5) + t109;
+  const T t111 = T(0.6) * q[8];
+  const T t112 = T(0.1) + t111;
+  const T t113 = T(0.8) * q[8];
+  const T t114 = T(0.1) + t113;
+  const T t115 = t80 * t114;
+  const T t116 = t81 * t112;
+  const T t117 = t116 - t115;
+  const T t118 = t81 * t114;
+  const T t119 = t80 * t112;
+  const T t120 = t118 + t119;
+  const T t121 = q[6] + T(0.5);
+  const T t122 = t121 + t120;
+  const T t123 = t15 * qd[1];
+  const T t124 = t7 * qd[3];
+  const T t125 = t124 - t123;
+  const T t126 = t26 * qd[1];
+  const T t127 = t22 * qd[3];
+  const T t128 = t126 + t127;
+  const T t129 = T(0.19866933079506122) * qd[1];
+  const T t130 = qd[0] + t129;
+  const T t131 = t100 * qd[3];
+  const T t132 = t130 - t131;
+  const T t133 = t15 * qd[4];
+  const T t134 = t59 * qd[5];
+  const T t135 = t133 - t134;
+  const T t136 = t26 * qd[4];
+  const T t137 = t70 * qd[5];
+  const T t138 = t137 - t136;
+  const T t139 = T(0.19866933079506122) * qd[4];
+  const T t140 = qd[0] + t139;
+  const T t141 = t42 * qd[5];
+  const T t142 = T(0.9800665778412416) * t141;
+  const T t143 = t140 + t142;
+  const T t144 = T(0.2) * t130;
+  const T t145 = t22 * t144;
+  const T t146 = t2 * qd[1];
+  const T t147 = t146 * T(0.1921060994002885);
+  const T t148 = t1 * t147;
+  const T t149 = t145 + t148;
+  const T t150 = t149 * T(5.0);
+  const T t151 = t89 * t150;
+  const T t152 = t1 * qd[0];
+  const T t153 = T(0.15) * t152;
+  const T t154 = t7 * qd[2];
+  const T t155 = t153 - t154;
+  const T t156 = t155 + t151;
+  const T t157 = -t156;
+  const T t158 = t157 - t149;
+  const T t159 = t3 * t147;
+  const T t160 = t7 * t144;
+  const T t161 = t159 - t160;
+  const T t162 = T(5.0) * t161;
+  const T t163 = t89 * t162;
+  const T t164 = t3 * qd[0];
+  const T t165 = T(0.15) * t164;
+  const T t166 = t22 * qd[2];
+  const T t167 = t166 - t165;
+  const T t168 = t167 - t161;
+  const T t169 = t168 - t163;
+  const T t170 = t1 * t7;
+  const T t171 = t3 * t22;
+  const T t172 = t170 + t171;
+  const T t173 = t172 * T(-0.19601331556824833);
+  const T t174 = qd[1] * t173;
+  const T t175 = t89 * t170;
+  const T t176 = t89 * t171;
+  const T t177 = t175 + t176;
+  const T t178 = T(-0.9800665778412416) * t177;
+  const T t179 = qd[1] * t178;
+  const T t180 = t100 * qd[2];
+  const T t181 = t174 - t180;
+  const T t182 = t179 + t181;
+  const T t183 = T(0.35) * t140;
+  const T t184 = t62 * t183;
+  const T t185 = t43 * qd[4];
+  const T t186 = t185 * T(0.33618567395050486);
+  const T t187 = t1 * t186;
+  const T t188 = t153 - t187;
+  const T t189 = t188 - t184;
+  const T t190 = t3 * t186;
+  const T t191 = t47 * t183;
+  const T t192 = t165 - t190;
+  const T t193 = t192 - t191;
+  const T t194 = t1 * t47;
+  const T t195 = t3 * t62;
+  const T t196 = t195 - t194;
+  const T t197 = T(0.34302330224443456) * t196;
+  const T t198 = qd[4] * t197;
+  const T t199 = t88 * qd[8];
+  const T t200 = t120 * qd[7];
+  const T t201 = t199 - t200;
+  const T t202 = t117 * qd[7];
+  const T t203 = t84 * qd[8];
+  const T t204 = qd[6] + t203;
+  const T t205 = t202 + t204;
+  rotation[0] = t7;
+  rotation[1] = t17;
+  rotation[2] = t20;
+  rotation[3] = t22;
+  rotation[4] = t28;
+  rotation[5] = t31;
+  rotation[6] = t32;
+  rotation[7] = t36;
+  rotation[8] = t40;
+  rotation[9] = t52;
+  rotation[10] = t55;
+  rotation[11] = t60;
+  rotation[12] = t65;
+  rotation[13] = t68;
+  rotation[14] = t70;
+  rotation[15] = t74;
+  rotation[16] = t78;
+  rotation[17] = t79;
+  rotation[18] = T(1.0);
+  rotation[19] = T(0.0);
+  rotation[20] = T(0.0);
+  rotation[21] = T(0.0);
+  rotation[22] = t84;
+  rotation[23] = t88;
+  rotation[24] = T(0.0);
+  rotation[25] = t87;
+  rotation[26] = t84;
+  origin[0] = t94;
+  origin[1] = t99;
+  origin[2] = t104;
+  origin[3] = t106;
+  origin[4] = t108;
+  origin[5] = t110;
+  origin[6] = T(0.5);
+  origin[7] = t117;
+  origin[8] = t122;
+  angular_velocity[0] = t125;
+  angular_velocity[1] = t128;
+  angular_velocity[2] = t132;
+  angular_velocity[3] = t135;
+  angular_velocity[4] = t138;
+  angular_velocity[5] = t143;
+  angular_velocity[6] = qd[7];
+  angular_velocity[7] = T(0.0);
+  angular_velocity[8] = T(0.0);
+  origin_velocity[0] = t158;
+  origin_velocity[1] = t169;
+  origin_velocity[2] = t182;
+  origin_velocity[3] = t189;
+  origin_velocity[4] = t193;
+  origin_velocity[5] = t198;
+  origin_velocity[6] = T(0.0);
+  origin_velocity[7] = t201;
+  origin_velocity[8] = t205;
+}
+
 // positions and velocities of the named points relative to the base, base axes; body frames slid along joint axes (exact)
 // Cost: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries.
 //   in  q[9]: joint coordinates (rad or m): torso, left_shoulder, left_forearm, left_hand, right_shoulder, right_forearm, boom, boom_head, boom_sensor
@@ -4986,28 +5261,30 @@ struct KernelEntry {
   const char* input_names[5];
   int input_sizes[5];
   int output_count;
-  const char* output_names[2];
-  int output_sizes[2];
+  const char* output_names[4];
+  int output_sizes[4];
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 7;
+constexpr int kernel_count = 8;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
-    {"mass_matrix", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {9, 0, 0, 0, 0}, 1, {"M", nullptr}, {81, 0},
+    {"mass_matrix", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {9, 0, 0, 0, 0}, 1, {"M", nullptr, nullptr, nullptr}, {81, 0, 0, 0},
      [](const T* const* in, T* const* out) { mass_matrix(in[0], out[0]); }},
-    {"generalized_forces", 5, {"q", "qd", "tau", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"b", nullptr}, {9, 0},
+    {"generalized_forces", 5, {"q", "qd", "tau", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"b", nullptr, nullptr, nullptr}, {9, 0, 0, 0},
      [](const T* const* in, T* const* out) { generalized_forces(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"qdd", nullptr}, {9, 0},
+    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"qdd", nullptr, nullptr, nullptr}, {9, 0, 0, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_crba(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"forward_dynamics_aba", 5, {"q", "qd", "tau", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"qdd", nullptr}, {9, 0},
+    {"forward_dynamics_aba", 5, {"q", "qd", "tau", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"qdd", nullptr, nullptr, nullptr}, {9, 0, 0, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_aba(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"inverse_dynamics", 5, {"q", "qd", "qdd", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"tau", nullptr}, {9, 0},
+    {"inverse_dynamics", 5, {"q", "qd", "qdd", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"tau", nullptr, nullptr, nullptr}, {9, 0, 0, 0},
      [](const T* const* in, T* const* out) { inverse_dynamics(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"wrench_on_base", nullptr}, {6, 0},
+    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {9, 9, 9, 9, 18}, 1, {"wrench_on_base", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { base_wrench(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {9, 9, 0, 0, 0}, 2, {"position", "velocity"}, {9, 9},
+    {"body_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {9, 9, 0, 0, 0}, 4, {"rotation", "origin", "angular_velocity", "origin_velocity"}, {27, 9, 9, 9},
+     [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
+    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {9, 9, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {9, 9, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };
 

@@ -90,3 +90,61 @@ void chain12_forward_dynamics_f(const float* q, const float* qd, const float* ta
   chain12_forward_dynamics_aba_f(q, qd, tau, qdd);
 }
 
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+namespace {
+
+int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
+  (void)q;
+  (void)qd;
+  *failed_loop = -1;
+  return 0;
+}
+
+int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
+  (void)base;
+  (void)wrench;
+  (void)p;
+  chain12::forward_dynamics_aba(q, qd, tau, qdd);
+  return 0;
+}
+
+void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
+  (void)base;
+  (void)wrench;
+  (void)p;
+  chain12::base_wrench(q, qd, qdd, wrench_on_base);
+}
+
+void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
+  (void)q;
+  (void)qd;
+  (void)p;
+  (void)position;
+  (void)velocity;
+}
+
+void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  (void)q;
+  (void)qd;
+  (void)p;
+  (void)rotation;
+  (void)origin;
+  (void)angular_velocity;
+  (void)origin_velocity;
+}
+
+const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12"};
+const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+const char* const descriptor_wrench_bodies[] = {nullptr};
+const char* const descriptor_points[] = {nullptr};
+const char* const descriptor_loops[] = {nullptr};
+
+const dyngen_mechanism_v1 descriptor = {1, "chain12", "ed019bad44b2f925", 12, 12, 0, 0, 0, 0, 0,
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
+    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
+    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+
+}  // namespace
+
+const struct dyngen_mechanism_v1* chain12_mechanism(void) { return &descriptor; }

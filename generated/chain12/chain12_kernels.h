@@ -35,6 +35,38 @@ void chain12_base_wrench_f(const float* q, const float* qd, const float* qdd, fl
 void chain12_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd);
 void chain12_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd);
 
+#ifndef DYNGEN_MECHANISM_V1
+#define DYNGEN_MECHANISM_V1
+
+struct dyngen_mechanism_v1 {
+  int version; /* 1 */
+  const char* name;
+  const char* model_hash;
+  int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
+  const char* const* coordinate_names;
+  const int* independent_coordinates;
+  const int* actuated; /* per coordinate: 1 where tau is read */
+  const char* const* wrench_body_names;
+  const char* const* point_names;
+  const char* const* loop_names;
+  /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
+     2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
+  int (*close)(double* q, double* qd, const double* p, int* failed_loop);
+  /* qdd of every coordinate at a closed state: 0, or 1 + the first loop whose Phi_d is singular. */
+  int (*forward_dynamics)(const double* q, const double* qd, const double* tau, const double* base,
+                          const double* wrench, const double* p, double* qdd);
+  void (*base_wrench)(const double* q, const double* qd, const double* qdd, const double* base,
+                      const double* wrench, const double* p, double* wrench_on_base);
+  void (*point_kinematics)(const double* q, const double* qd, const double* p, double* position,
+                           double* velocity);
+  void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
+                          double* origin, double* angular_velocity, double* velocity);
+};
+
+#endif
+
+const struct dyngen_mechanism_v1* chain12_mechanism(void);
+
 #ifdef __cplusplus
 }
 #endif

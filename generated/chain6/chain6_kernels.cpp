@@ -92,3 +92,61 @@ void chain6_forward_dynamics_f(const float* q, const float* qd, const float* tau
   chain6_forward_dynamics_crba_f(q, qd, tau, qdd);
 }
 
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+namespace {
+
+int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
+  (void)q;
+  (void)qd;
+  *failed_loop = -1;
+  return 0;
+}
+
+int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
+  (void)base;
+  (void)wrench;
+  (void)p;
+  chain6::forward_dynamics_crba(q, qd, tau, qdd);
+  return 0;
+}
+
+void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
+  (void)base;
+  (void)wrench;
+  (void)p;
+  chain6::base_wrench(q, qd, qdd, wrench_on_base);
+}
+
+void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
+  (void)q;
+  (void)qd;
+  (void)p;
+  (void)position;
+  (void)velocity;
+}
+
+void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  (void)q;
+  (void)qd;
+  (void)p;
+  (void)rotation;
+  (void)origin;
+  (void)angular_velocity;
+  (void)origin_velocity;
+}
+
+const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};
+const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
+const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1};
+const char* const descriptor_wrench_bodies[] = {nullptr};
+const char* const descriptor_points[] = {nullptr};
+const char* const descriptor_loops[] = {nullptr};
+
+const dyngen_mechanism_v1 descriptor = {1, "chain6", "b7ac7fff649fee9a", 6, 6, 0, 0, 0, 0, 0,
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
+    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
+    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+
+}  // namespace
+
+const struct dyngen_mechanism_v1* chain6_mechanism(void) { return &descriptor; }

@@ -11,6 +11,7 @@
 //   forward_dynamics_crba: 2345 mul, 1613 add/sub, 12 div, 0 sqrt, 30 sin/cos; 4000 operations, 4000 temporaries
 //   inverse_dynamics: 1807 mul, 1288 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3137 operations, 3137 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
+//   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -84,6 +85,15 @@ void hexapod_peripheral_base_wrench_f(const float* q, const float* qd, const flo
 }
 
 DYNGEN_hexapod_peripheral_CLONES
+void hexapod_peripheral_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  hexapod_peripheral::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+void hexapod_peripheral_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity) {
+  hexapod_peripheral::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+DYNGEN_hexapod_peripheral_CLONES
 void hexapod_peripheral_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   hexapod_peripheral::point_kinematics(q, qd, position, velocity);
 }
@@ -110,3 +120,48 @@ int hexapod_peripheral_close_f(float* q, float* qd, int* failed_loop) {
 
 int hexapod_peripheral_singular_loop(const double* det_phi_d) { return hexapod_peripheral::singular_loop(det_phi_d); }
 
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+namespace {
+
+int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
+  return hexapod_peripheral::close(q, qd, failed_loop);
+}
+
+int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
+  (void)p;
+  double qdd_independent[6];
+  double det_phi_d[6];
+  hexapod_peripheral::forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  return hexapod_peripheral::singular_loop(det_phi_d);
+}
+
+void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
+  (void)p;
+  hexapod_peripheral::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+}
+
+void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
+  (void)p;
+  hexapod_peripheral::point_kinematics(q, qd, position, velocity);
+}
+
+void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  (void)p;
+  hexapod_peripheral::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+const char* const descriptor_coordinates[] = {"ring.0", "ring.1", "ring.2", "ring.3", "ring.4", "ring.5", "leg1_cyl.0", "leg1_cyl.1", "leg1_rod", "leg2_cyl.0", "leg2_cyl.1", "leg2_rod", "leg3_cyl.0", "leg3_cyl.1", "leg3_rod", "leg4_cyl.0", "leg4_cyl.1", "leg4_rod", "leg5_cyl.0", "leg5_cyl.1", "leg5_rod", "leg6_cyl.0", "leg6_cyl.1", "leg6_rod"};
+const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
+const int descriptor_actuated[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1};
+const char* const descriptor_wrench_bodies[] = {"ring"};
+const char* const descriptor_points[] = {"ring.centre"};
+const char* const descriptor_loops[] = {"leg1", "leg2", "leg3", "leg4", "leg5", "leg6"};
+
+const dyngen_mechanism_v1 descriptor = {1, "hexapod_peripheral", "1ba464d4f9599c37", 24, 6, 6, 1, 1, 0, 1,
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
+    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
+    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+
+}  // namespace
+
+const struct dyngen_mechanism_v1* hexapod_peripheral_mechanism(void) { return &descriptor; }

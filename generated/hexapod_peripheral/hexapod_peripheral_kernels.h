@@ -11,6 +11,7 @@
 //   forward_dynamics_crba: 2345 mul, 1613 add/sub, 12 div, 0 sqrt, 30 sin/cos; 4000 operations, 4000 temporaries
 //   inverse_dynamics: 1807 mul, 1288 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3137 operations, 3137 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
+//   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -33,6 +34,8 @@ void hexapod_peripheral_inverse_dynamics(const double* q, const double* qd, cons
 void hexapod_peripheral_inverse_dynamics_f(const float* q, const float* qd, const float* qdd_independent, const float* base, const float* wrench, float* tau_independent, float* actuator_forces, float* det_phi_d);
 void hexapod_peripheral_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, double* wrench_on_base);
 void hexapod_peripheral_base_wrench_f(const float* q, const float* qd, const float* qdd, const float* base, const float* wrench, float* wrench_on_base);
+void hexapod_peripheral_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity);
+void hexapod_peripheral_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void hexapod_peripheral_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void hexapod_peripheral_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void hexapod_peripheral_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
@@ -40,6 +43,38 @@ void hexapod_peripheral_forward_dynamics_f(const float* q, const float* qd, cons
 int hexapod_peripheral_close(double* q, double* qd, int* failed_loop);
 int hexapod_peripheral_close_f(float* q, float* qd, int* failed_loop);
 int hexapod_peripheral_singular_loop(const double* det_phi_d);
+
+#ifndef DYNGEN_MECHANISM_V1
+#define DYNGEN_MECHANISM_V1
+
+struct dyngen_mechanism_v1 {
+  int version; /* 1 */
+  const char* name;
+  const char* model_hash;
+  int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
+  const char* const* coordinate_names;
+  const int* independent_coordinates;
+  const int* actuated; /* per coordinate: 1 where tau is read */
+  const char* const* wrench_body_names;
+  const char* const* point_names;
+  const char* const* loop_names;
+  /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
+     2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
+  int (*close)(double* q, double* qd, const double* p, int* failed_loop);
+  /* qdd of every coordinate at a closed state: 0, or 1 + the first loop whose Phi_d is singular. */
+  int (*forward_dynamics)(const double* q, const double* qd, const double* tau, const double* base,
+                          const double* wrench, const double* p, double* qdd);
+  void (*base_wrench)(const double* q, const double* qd, const double* qdd, const double* base,
+                      const double* wrench, const double* p, double* wrench_on_base);
+  void (*point_kinematics)(const double* q, const double* qd, const double* p, double* position,
+                           double* velocity);
+  void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
+                          double* origin, double* angular_velocity, double* velocity);
+};
+
+#endif
+
+const struct dyngen_mechanism_v1* hexapod_peripheral_mechanism(void);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 //   forward_dynamics_crba: 2345 mul, 1613 add/sub, 12 div, 0 sqrt, 30 sin/cos; 4000 operations, 4000 temporaries
 //   inverse_dynamics: 1807 mul, 1288 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3137 operations, 3137 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
+//   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -11661,6 +11662,73 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   wrench_on_base[5] = t1420;
 }
 
+// poses and velocities of the bodies taking an external wrench, relative to the base, base axes (the frames a contact model needs)
+// Cost: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries.
+//   in  q[24]: joint coordinates (rad or m): ring.0, ring.1, ring.2, ring.3, ring.4, ring.5, leg1_cyl.0, leg1_cyl.1, leg1_rod, leg2_cyl.0, leg2_cyl.1, leg2_rod, leg3_cyl.0, leg3_cyl.1, leg3_rod, leg4_cyl.0, leg4_cyl.1, leg4_rod, leg5_cyl.0, leg5_cyl.1, leg5_rod, leg6_cyl.0, leg6_cyl.1, leg6_rod
+//   in  qd[24]: joint rates (rad/s or m/s), same order
+//   out rotation[9]: R per body (ring), row-major: p_base = R p_body
+//   out origin[3]: body origin (m) per body, base axes
+//   out angular_velocity[3]: angular velocity (rad/s) per body, base axes
+//   out origin_velocity[3]: velocity of the body origin (m/s) per body, base axes
+template <class T>
+inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
+  T sin_q[6], cos_q[6];
+  dyngen_sin_cos_array(q + 3, 3, sin_q + 3, cos_q + 3);
+  const T t0 = cos_q[5];
+  const T t1 = cos_q[4];
+  const T t2 = t0 * t1;
+  const T t3 = sin_q[5];
+  const T t4 = t1 * t3;
+  const T t5 = -t4;
+  const T t6 = sin_q[4];
+  const T t7 = sin_q[3];
+  const T t8 = cos_q[3];
+  const T t9 = t3 * t8;
+  const T t10 = t0 * t6;
+  const T t11 = t7 * t10;
+  const T t12 = t9 + t11;
+  const T t13 = t0 * t8;
+  const T t14 = t3 * t6;
+  const T t15 = t7 * t14;
+  const T t16 = t13 - t15;
+  const T t17 = t1 * t7;
+  const T t18 = -t17;
+  const T t19 = t3 * t7;
+  const T t20 = t6 * t13;
+  const T t21 = t19 - t20;
+  const T t22 = t0 * t7;
+  const T t23 = t6 * t9;
+  const T t24 = t22 + t23;
+  const T t25 = t1 * t8;
+  const T t26 = q[2] + T(0.4);
+  const T t27 = t6 * qd[5];
+  const T t28 = qd[3] + t27;
+  const T t29 = t8 * qd[4];
+  const T t30 = t17 * qd[5];
+  const T t31 = t29 - t30;
+  const T t32 = t7 * qd[4];
+  const T t33 = t25 * qd[5];
+  const T t34 = t32 + t33;
+  rotation[0] = t2;
+  rotation[1] = t5;
+  rotation[2] = t6;
+  rotation[3] = t12;
+  rotation[4] = t16;
+  rotation[5] = t18;
+  rotation[6] = t21;
+  rotation[7] = t24;
+  rotation[8] = t25;
+  origin[0] = q[0];
+  origin[1] = q[1];
+  origin[2] = t26;
+  angular_velocity[0] = t28;
+  angular_velocity[1] = t31;
+  angular_velocity[2] = t34;
+  origin_velocity[0] = qd[0];
+  origin_velocity[1] = qd[1];
+  origin_velocity[2] = qd[2];
+}
+
 // positions and velocities of the named points relative to the base, base axes
 // Cost: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries.
 //   in  q[24]: joint coordinates (rad or m): ring.0, ring.1, ring.2, ring.3, ring.4, ring.5, leg1_cyl.0, leg1_cyl.1, leg1_rod, leg2_cyl.0, leg2_cyl.1, leg2_rod, leg3_cyl.0, leg3_cyl.1, leg3_rod, leg4_cyl.0, leg4_cyl.1, leg4_rod, leg5_cyl.0, leg5_cyl.1, leg5_rod, leg6_cyl.0, leg6_cyl.1, leg6_rod
@@ -11739,28 +11807,30 @@ struct KernelEntry {
   const char* input_names[5];
   int input_sizes[5];
   int output_count;
-  const char* output_names[3];
-  int output_sizes[3];
+  const char* output_names[4];
+  int output_sizes[4];
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 7;
+constexpr int kernel_count = 8;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
-    {"position_closure", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {24, 0, 0, 0, 0}, 2, {"q_closed", "closure_margin", nullptr}, {24, 12, 0},
+    {"position_closure", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {24, 0, 0, 0, 0}, 2, {"q_closed", "closure_margin", nullptr, nullptr}, {24, 12, 0, 0},
      [](const T* const* in, T* const* out) { position_closure(in[0], out[0], out[1]); }},
-    {"loop_residual", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {24, 0, 0, 0, 0}, 2, {"phi", "phi_d", nullptr}, {18, 54, 0},
+    {"loop_residual", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {24, 0, 0, 0, 0}, 2, {"phi", "phi_d", nullptr, nullptr}, {18, 54, 0, 0},
      [](const T* const* in, T* const* out) { loop_residual(in[0], out[0], out[1]); }},
-    {"dependent_velocities", 2, {"q", "qd", nullptr, nullptr, nullptr}, {24, 24, 0, 0, 0}, 2, {"qd_closed", "det_phi_d", nullptr}, {24, 6, 0},
+    {"dependent_velocities", 2, {"q", "qd", nullptr, nullptr, nullptr}, {24, 24, 0, 0, 0}, 2, {"qd_closed", "det_phi_d", nullptr, nullptr}, {24, 6, 0, 0},
      [](const T* const* in, T* const* out) { dependent_velocities(in[0], in[1], out[0], out[1]); }},
-    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {24, 24, 24, 9, 6}, 3, {"qdd", "qdd_independent", "det_phi_d"}, {24, 6, 6},
+    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {24, 24, 24, 9, 6}, 3, {"qdd", "qdd_independent", "det_phi_d", nullptr}, {24, 6, 6, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_crba(in[0], in[1], in[2], in[3], in[4], out[0], out[1], out[2]); }},
-    {"inverse_dynamics", 5, {"q", "qd", "qdd_independent", "base", "wrench"}, {24, 24, 6, 9, 6}, 3, {"tau_independent", "actuator_forces", "det_phi_d"}, {6, 6, 6},
+    {"inverse_dynamics", 5, {"q", "qd", "qdd_independent", "base", "wrench"}, {24, 24, 6, 9, 6}, 3, {"tau_independent", "actuator_forces", "det_phi_d", nullptr}, {6, 6, 6, 0},
      [](const T* const* in, T* const* out) { inverse_dynamics(in[0], in[1], in[2], in[3], in[4], out[0], out[1], out[2]); }},
-    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {24, 24, 24, 9, 6}, 1, {"wrench_on_base", nullptr, nullptr}, {6, 0, 0},
+    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {24, 24, 24, 9, 6}, 1, {"wrench_on_base", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { base_wrench(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {24, 24, 0, 0, 0}, 2, {"position", "velocity", nullptr}, {3, 3, 0},
+    {"body_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {24, 24, 0, 0, 0}, 4, {"rotation", "origin", "angular_velocity", "origin_velocity"}, {9, 3, 3, 3},
+     [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
+    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {24, 24, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {3, 3, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };
 

@@ -12,6 +12,7 @@
 //   forward_dynamics_combined: 1956 mul, 1555 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3567 operations, 3567 temporaries
 //   inverse_dynamics: 1584 mul, 1279 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2912 operations, 2912 temporaries
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
+//   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -93,6 +94,15 @@ void probe_cone_central_base_wrench_f(const float* q, const float* qd, const flo
 }
 
 DYNGEN_probe_cone_central_CLONES
+void probe_cone_central_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  probe_cone_central::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+void probe_cone_central_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity) {
+  probe_cone_central::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+DYNGEN_probe_cone_central_CLONES
 void probe_cone_central_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   probe_cone_central::point_kinematics(q, qd, position, velocity);
 }
@@ -119,3 +129,48 @@ int probe_cone_central_close_f(float* q, float* qd, int* failed_loop) {
 
 int probe_cone_central_singular_loop(const double* det_phi_d) { return probe_cone_central::singular_loop(det_phi_d); }
 
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+namespace {
+
+int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
+  return probe_cone_central::close(q, qd, failed_loop);
+}
+
+int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
+  (void)p;
+  double qdd_independent[8];
+  double det_phi_d[7];
+  probe_cone_central::forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  return probe_cone_central::singular_loop(det_phi_d);
+}
+
+void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
+  (void)p;
+  probe_cone_central::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+}
+
+void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
+  (void)p;
+  probe_cone_central::point_kinematics(q, qd, position, velocity);
+}
+
+void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  (void)p;
+  probe_cone_central::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head", "lateral1_cyl.0", "lateral1_cyl.1", "lateral1_rod", "lateral2_cyl.0", "lateral2_cyl.1", "lateral2_rod", "lateral3_cyl.0", "lateral3_cyl.1", "lateral3_rod", "latch1_lever", "latch1_rocker", "latch1_coupler", "latch2_lever", "latch2_rocker", "latch2_coupler", "latch3_lever", "latch3_rocker", "latch3_coupler", "latch4_lever", "latch4_rocker", "latch4_coupler"};
+const int descriptor_independent[] = {0, 1, 2, 3, 13, 16, 19, 22};
+const int descriptor_actuated[] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+const char* const descriptor_wrench_bodies[] = {"housing", "probe", "head"};
+const char* const descriptor_points[] = {"dock_frame.gimbal_centre", "head.tip", "head.sphere_centre", "latch1_lever.hook", "latch2_lever.hook", "latch3_lever.hook", "latch4_lever.hook"};
+const char* const descriptor_loops[] = {"lateral1", "lateral2", "lateral3", "latch1", "latch2", "latch3", "latch4"};
+
+const dyngen_mechanism_v1 descriptor = {1, "probe_cone_central", "c2d1cc23cf7465ff", 25, 8, 7, 3, 7, 0, 1,
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
+    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
+    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+
+}  // namespace
+
+const struct dyngen_mechanism_v1* probe_cone_central_mechanism(void) { return &descriptor; }

@@ -12,6 +12,7 @@
 //   forward_dynamics_combined: 1956 mul, 1555 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3567 operations, 3567 temporaries
 //   inverse_dynamics: 1584 mul, 1279 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2912 operations, 2912 temporaries
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
+//   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -36,6 +37,8 @@ void probe_cone_central_inverse_dynamics(const double* q, const double* qd, cons
 void probe_cone_central_inverse_dynamics_f(const float* q, const float* qd, const float* qdd_independent, const float* base, const float* wrench, float* tau_independent, float* det_phi_d);
 void probe_cone_central_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, double* wrench_on_base);
 void probe_cone_central_base_wrench_f(const float* q, const float* qd, const float* qdd, const float* base, const float* wrench, float* wrench_on_base);
+void probe_cone_central_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity);
+void probe_cone_central_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void probe_cone_central_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void probe_cone_central_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void probe_cone_central_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
@@ -43,6 +46,38 @@ void probe_cone_central_forward_dynamics_f(const float* q, const float* qd, cons
 int probe_cone_central_close(double* q, double* qd, int* failed_loop);
 int probe_cone_central_close_f(float* q, float* qd, int* failed_loop);
 int probe_cone_central_singular_loop(const double* det_phi_d);
+
+#ifndef DYNGEN_MECHANISM_V1
+#define DYNGEN_MECHANISM_V1
+
+struct dyngen_mechanism_v1 {
+  int version; /* 1 */
+  const char* name;
+  const char* model_hash;
+  int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
+  const char* const* coordinate_names;
+  const int* independent_coordinates;
+  const int* actuated; /* per coordinate: 1 where tau is read */
+  const char* const* wrench_body_names;
+  const char* const* point_names;
+  const char* const* loop_names;
+  /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
+     2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
+  int (*close)(double* q, double* qd, const double* p, int* failed_loop);
+  /* qdd of every coordinate at a closed state: 0, or 1 + the first loop whose Phi_d is singular. */
+  int (*forward_dynamics)(const double* q, const double* qd, const double* tau, const double* base,
+                          const double* wrench, const double* p, double* qdd);
+  void (*base_wrench)(const double* q, const double* qd, const double* qdd, const double* base,
+                      const double* wrench, const double* p, double* wrench_on_base);
+  void (*point_kinematics)(const double* q, const double* qd, const double* p, double* position,
+                           double* velocity);
+  void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
+                          double* origin, double* angular_velocity, double* velocity);
+};
+
+#endif
+
+const struct dyngen_mechanism_v1* probe_cone_central_mechanism(void);
 
 #ifdef __cplusplus
 }

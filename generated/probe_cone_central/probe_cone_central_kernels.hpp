@@ -12,6 +12,7 @@
 //   forward_dynamics_combined: 1956 mul, 1555 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3567 operations, 3567 temporaries
 //   inverse_dynamics: 1584 mul, 1279 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2912 operations, 2912 temporaries
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
+//   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -15042,6 +15043,145 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   wrench_on_base[5] = t1938;
 }
 
+// poses and velocities of the bodies taking an external wrench, relative to the base, base axes (the frames a contact model needs); common factors taken out of sums
+// Cost: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries.
+//   in  q[25]: joint coordinates (rad or m): housing.0, housing.1, probe, head, lateral1_cyl.0, lateral1_cyl.1, lateral1_rod, lateral2_cyl.0, lateral2_cyl.1, lateral2_rod, lateral3_cyl.0, lateral3_cyl.1, lateral3_rod, latch1_lever, latch1_rocker, latch1_coupler, latch2_lever, latch2_rocker, latch2_coupler, latch3_lever, latch3_rocker, latch3_coupler, latch4_lever, latch4_rocker, latch4_coupler
+//   in  qd[25]: joint rates (rad/s or m/s), same order
+//   out rotation[27]: R per body (housing, probe, head), row-major: p_base = R p_body
+//   out origin[9]: body origin (m) per body, base axes
+//   out angular_velocity[9]: angular velocity (rad/s) per body, base axes
+//   out origin_velocity[9]: velocity of the body origin (m/s) per body, base axes
+template <class T>
+inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
+  T sin_q[4], cos_q[4];
+  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  const T t0 = cos_q[1];
+  const T t1 = sin_q[1];
+  const T t2 = sin_q[0];
+  const T t3 = t1 * t2;
+  const T t4 = cos_q[0];
+  const T t5 = t0 * t2;
+  const T t6 = -t5;
+  const T t7 = t1 * t4;
+  const T t8 = -t7;
+  const T t9 = t0 * t4;
+  const T t10 = cos_q[3];
+  const T t11 = t0 * t10;
+  const T t12 = sin_q[3];
+  const T t13 = t0 * t12;
+  const T t14 = -t13;
+  const T t15 = t4 * t12;
+  const T t16 = t3 * t10;
+  const T t17 = t15 + t16;
+  const T t18 = t4 * t10;
+  const T t19 = t3 * t12;
+  const T t20 = t18 - t19;
+  const T t21 = t2 * t12;
+  const T t22 = t7 * t10;
+  const T t23 = t21 - t22;
+  const T t24 = t2 * t10;
+  const T t25 = t7 * t12;
+  const T t26 = t24 + t25;
+  const T t27 = q[2] + T(0.1);
+  const T t28 = t1 * t27;
+  const T t29 = t5 * t27;
+  const T t30 = -t29;
+  const T t31 = t9 * t27;
+  const T t32 = T(0.25) + t31;
+  const T t33 = t1 * T(0.9);
+  const T t34 = t28 + t33;
+  const T t35 = t5 * T(-0.9);
+  const T t36 = t35 - t29;
+  const T t37 = t9 * T(0.9);
+  const T t38 = t32 + t37;
+  const T t39 = t4 * qd[1];
+  const T t40 = t2 * qd[1];
+  const T t41 = t1 * qd[3];
+  const T t42 = qd[0] + t41;
+  const T t43 = t5 * qd[3];
+  const T t44 = t39 - t43;
+  const T t45 = t9 * qd[3];
+  const T t46 = t40 + t45;
+  const T t47 = t1 * qd[2];
+  const T t48 = t0 * t27;
+  const T t49 = qd[1] * t48;
+  const T t50 = t47 + t49;
+  const T t51 = t9 * qd[0];
+  const T t52 = t1 * t40;
+  const T t53 = t51 - t52;
+  const T t54 = t27 * t53;
+  const T t55 = t5 * qd[2];
+  const T t56 = t54 + t55;
+  const T t57 = -t56;
+  const T t58 = t1 * t39;
+  const T t59 = t5 * qd[0];
+  const T t60 = t58 + t59;
+  const T t61 = t27 * t60;
+  const T t62 = t9 * qd[2];
+  const T t63 = t62 - t61;
+  const T t64 = t0 * T(0.9);
+  const T t65 = qd[1] * t64;
+  const T t66 = t50 + t65;
+  const T t67 = T(0.9) * t53;
+  const T t68 = t57 - t67;
+  const T t69 = T(0.9) * t60;
+  const T t70 = t63 - t69;
+  rotation[0] = t0;
+  rotation[1] = T(0.0);
+  rotation[2] = t1;
+  rotation[3] = t3;
+  rotation[4] = t4;
+  rotation[5] = t6;
+  rotation[6] = t8;
+  rotation[7] = t2;
+  rotation[8] = t9;
+  rotation[9] = t0;
+  rotation[10] = T(0.0);
+  rotation[11] = t1;
+  rotation[12] = t3;
+  rotation[13] = t4;
+  rotation[14] = t6;
+  rotation[15] = t8;
+  rotation[16] = t2;
+  rotation[17] = t9;
+  rotation[18] = t11;
+  rotation[19] = t14;
+  rotation[20] = t1;
+  rotation[21] = t17;
+  rotation[22] = t20;
+  rotation[23] = t6;
+  rotation[24] = t23;
+  rotation[25] = t26;
+  rotation[26] = t9;
+  origin[0] = T(0.0);
+  origin[1] = T(0.0);
+  origin[2] = T(0.25);
+  origin[3] = t28;
+  origin[4] = t30;
+  origin[5] = t32;
+  origin[6] = t34;
+  origin[7] = t36;
+  origin[8] = t38;
+  angular_velocity[0] = qd[0];
+  angular_velocity[1] = t39;
+  angular_velocity[2] = t40;
+  angular_velocity[3] = qd[0];
+  angular_velocity[4] = t39;
+  angular_velocity[5] = t40;
+  angular_velocity[6] = t42;
+  angular_velocity[7] = t44;
+  angular_velocity[8] = t46;
+  origin_velocity[0] = T(0.0);
+  origin_velocity[1] = T(0.0);
+  origin_velocity[2] = T(0.0);
+  origin_velocity[3] = t50;
+  origin_velocity[4] = t57;
+  origin_velocity[5] = t63;
+  origin_velocity[6] = t66;
+  origin_velocity[7] = t68;
+  origin_velocity[8] = t70;
+}
+
 // positions and velocities of the named points relative to the base, base axes; common factors taken out of sums
 // Cost: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries.
 //   in  q[25]: joint coordinates (rad or m): housing.0, housing.1, probe, head, lateral1_cyl.0, lateral1_cyl.1, lateral1_rod, lateral2_cyl.0, lateral2_cyl.1, lateral2_rod, lateral3_cyl.0, lateral3_cyl.1, lateral3_rod, latch1_lever, latch1_rocker, latch1_coupler, latch2_lever, latch2_rocker, latch2_coupler, latch3_lever, latch3_rocker, latch3_coupler, latch4_lever, latch4_rocker, latch4_coupler
@@ -15497,30 +15637,32 @@ struct KernelEntry {
   const char* input_names[5];
   int input_sizes[5];
   int output_count;
-  const char* output_names[3];
-  int output_sizes[3];
+  const char* output_names[4];
+  int output_sizes[4];
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 8;
+constexpr int kernel_count = 9;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
-    {"position_closure", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {25, 0, 0, 0, 0}, 2, {"q_closed", "closure_margin", nullptr}, {25, 10, 0},
+    {"position_closure", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {25, 0, 0, 0, 0}, 2, {"q_closed", "closure_margin", nullptr, nullptr}, {25, 10, 0, 0},
      [](const T* const* in, T* const* out) { position_closure(in[0], out[0], out[1]); }},
-    {"loop_residual", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {25, 0, 0, 0, 0}, 2, {"phi", "phi_d", nullptr}, {17, 43, 0},
+    {"loop_residual", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {25, 0, 0, 0, 0}, 2, {"phi", "phi_d", nullptr, nullptr}, {17, 43, 0, 0},
      [](const T* const* in, T* const* out) { loop_residual(in[0], out[0], out[1]); }},
-    {"dependent_velocities", 2, {"q", "qd", nullptr, nullptr, nullptr}, {25, 25, 0, 0, 0}, 2, {"qd_closed", "det_phi_d", nullptr}, {25, 7, 0},
+    {"dependent_velocities", 2, {"q", "qd", nullptr, nullptr, nullptr}, {25, 25, 0, 0, 0}, 2, {"qd_closed", "det_phi_d", nullptr, nullptr}, {25, 7, 0, 0},
      [](const T* const* in, T* const* out) { dependent_velocities(in[0], in[1], out[0], out[1]); }},
-    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {25, 25, 25, 9, 18}, 3, {"qdd", "qdd_independent", "det_phi_d"}, {25, 8, 7},
+    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {25, 25, 25, 9, 18}, 3, {"qdd", "qdd_independent", "det_phi_d", nullptr}, {25, 8, 7, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_crba(in[0], in[1], in[2], in[3], in[4], out[0], out[1], out[2]); }},
-    {"forward_dynamics_combined", 5, {"q", "qd", "tau", "base", "wrench"}, {25, 25, 25, 9, 18}, 3, {"qdd", "qdd_independent", "det_phi_d"}, {25, 8, 7},
+    {"forward_dynamics_combined", 5, {"q", "qd", "tau", "base", "wrench"}, {25, 25, 25, 9, 18}, 3, {"qdd", "qdd_independent", "det_phi_d", nullptr}, {25, 8, 7, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_combined(in[0], in[1], in[2], in[3], in[4], out[0], out[1], out[2]); }},
-    {"inverse_dynamics", 5, {"q", "qd", "qdd_independent", "base", "wrench"}, {25, 25, 8, 9, 18}, 2, {"tau_independent", "det_phi_d", nullptr}, {8, 7, 0},
+    {"inverse_dynamics", 5, {"q", "qd", "qdd_independent", "base", "wrench"}, {25, 25, 8, 9, 18}, 2, {"tau_independent", "det_phi_d", nullptr, nullptr}, {8, 7, 0, 0},
      [](const T* const* in, T* const* out) { inverse_dynamics(in[0], in[1], in[2], in[3], in[4], out[0], out[1]); }},
-    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {25, 25, 25, 9, 18}, 1, {"wrench_on_base", nullptr, nullptr}, {6, 0, 0},
+    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {25, 25, 25, 9, 18}, 1, {"wrench_on_base", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { base_wrench(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {25, 25, 0, 0, 0}, 2, {"position", "velocity", nullptr}, {21, 21, 0},
+    {"body_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {25, 25, 0, 0, 0}, 4, {"rotation", "origin", "angular_velocity", "origin_velocity"}, {27, 9, 9, 9},
+     [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
+    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {25, 25, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {21, 21, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };
 

@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 108 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 195 operations, 195 temporaries
 //   inverse_dynamics: 83 mul, 69 add/sub, 0 div, 0 sqrt, 6 sin/cos; 158 operations, 158 temporaries
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
+//   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -86,6 +87,15 @@ void probe_cone_tree_base_wrench_f(const float* q, const float* qd, const float*
 }
 
 DYNGEN_probe_cone_tree_CLONES
+void probe_cone_tree_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  probe_cone_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+void probe_cone_tree_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity) {
+  probe_cone_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+DYNGEN_probe_cone_tree_CLONES
 void probe_cone_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   probe_cone_tree::point_kinematics(q, qd, position, velocity);
 }
@@ -102,3 +112,49 @@ void probe_cone_tree_forward_dynamics_f(const float* q, const float* qd, const f
   probe_cone_tree_forward_dynamics_crba_f(q, qd, tau, base, wrench, qdd);
 }
 
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+namespace {
+
+int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
+  (void)q;
+  (void)qd;
+  *failed_loop = -1;
+  return 0;
+}
+
+int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
+  (void)p;
+  probe_cone_tree::forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
+  return 0;
+}
+
+void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
+  (void)p;
+  probe_cone_tree::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+}
+
+void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
+  (void)p;
+  probe_cone_tree::point_kinematics(q, qd, position, velocity);
+}
+
+void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  (void)p;
+  probe_cone_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head"};
+const int descriptor_independent[] = {0, 1, 2, 3};
+const int descriptor_actuated[] = {0, 0, 1, 0};
+const char* const descriptor_wrench_bodies[] = {"head"};
+const char* const descriptor_points[] = {"dock_frame.gimbal_centre", "head.tip", "head.latch1", "head.latch2", "head.latch3"};
+const char* const descriptor_loops[] = {nullptr};
+
+const dyngen_mechanism_v1 descriptor = {1, "probe_cone_tree", "5c7073c13829b354", 4, 4, 0, 1, 5, 0, 1,
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
+    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
+    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+
+}  // namespace
+
+const struct dyngen_mechanism_v1* probe_cone_tree_mechanism(void) { return &descriptor; }

@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 108 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 195 operations, 195 temporaries
 //   inverse_dynamics: 83 mul, 69 add/sub, 0 div, 0 sqrt, 6 sin/cos; 158 operations, 158 temporaries
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
+//   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -33,10 +34,44 @@ void probe_cone_tree_inverse_dynamics(const double* q, const double* qd, const d
 void probe_cone_tree_inverse_dynamics_f(const float* q, const float* qd, const float* qdd, const float* base, const float* wrench, float* tau);
 void probe_cone_tree_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, double* wrench_on_base);
 void probe_cone_tree_base_wrench_f(const float* q, const float* qd, const float* qdd, const float* base, const float* wrench, float* wrench_on_base);
+void probe_cone_tree_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity);
+void probe_cone_tree_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void probe_cone_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void probe_cone_tree_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void probe_cone_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd);
 void probe_cone_tree_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd);
+
+#ifndef DYNGEN_MECHANISM_V1
+#define DYNGEN_MECHANISM_V1
+
+struct dyngen_mechanism_v1 {
+  int version; /* 1 */
+  const char* name;
+  const char* model_hash;
+  int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
+  const char* const* coordinate_names;
+  const int* independent_coordinates;
+  const int* actuated; /* per coordinate: 1 where tau is read */
+  const char* const* wrench_body_names;
+  const char* const* point_names;
+  const char* const* loop_names;
+  /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
+     2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
+  int (*close)(double* q, double* qd, const double* p, int* failed_loop);
+  /* qdd of every coordinate at a closed state: 0, or 1 + the first loop whose Phi_d is singular. */
+  int (*forward_dynamics)(const double* q, const double* qd, const double* tau, const double* base,
+                          const double* wrench, const double* p, double* qdd);
+  void (*base_wrench)(const double* q, const double* qd, const double* qdd, const double* base,
+                      const double* wrench, const double* p, double* wrench_on_base);
+  void (*point_kinematics)(const double* q, const double* qd, const double* p, double* position,
+                           double* velocity);
+  void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
+                          double* origin, double* angular_velocity, double* velocity);
+};
+
+#endif
+
+const struct dyngen_mechanism_v1* probe_cone_tree_mechanism(void);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 108 mul, 79 add/sub, 2 div, 0 sqrt, 6 sin/cos; 195 operations, 195 temporaries
 //   inverse_dynamics: 83 mul, 69 add/sub, 0 div, 0 sqrt, 6 sin/cos; 158 operations, 158 temporaries
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
+//   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -1219,6 +1220,106 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   wrench_on_base[5] = t198;
 }
 
+// poses and velocities of the bodies taking an external wrench, relative to the base, base axes (the frames a contact model needs); common factors taken out of sums
+// Cost: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries.
+//   in  q[4]: joint coordinates (rad or m): housing.0, housing.1, probe, head
+//   in  qd[4]: joint rates (rad/s or m/s), same order
+//   out rotation[9]: R per body (head), row-major: p_base = R p_body
+//   out origin[3]: body origin (m) per body, base axes
+//   out angular_velocity[3]: angular velocity (rad/s) per body, base axes
+//   out origin_velocity[3]: velocity of the body origin (m/s) per body, base axes
+template <class T>
+inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
+  T sin_q[4], cos_q[4];
+  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  const T t0 = cos_q[3];
+  const T t1 = cos_q[1];
+  const T t2 = t0 * t1;
+  const T t3 = sin_q[3];
+  const T t4 = t1 * t3;
+  const T t5 = -t4;
+  const T t6 = sin_q[1];
+  const T t7 = sin_q[0];
+  const T t8 = cos_q[0];
+  const T t9 = t3 * t8;
+  const T t10 = t6 * t7;
+  const T t11 = t0 * t10;
+  const T t12 = t9 + t11;
+  const T t13 = t0 * t8;
+  const T t14 = t3 * t10;
+  const T t15 = t13 - t14;
+  const T t16 = t1 * t7;
+  const T t17 = -t16;
+  const T t18 = t3 * t7;
+  const T t19 = t6 * t13;
+  const T t20 = t18 - t19;
+  const T t21 = t0 * t7;
+  const T t22 = t6 * t9;
+  const T t23 = t21 + t22;
+  const T t24 = t1 * t8;
+  const T t25 = q[2] + T(0.1);
+  const T t26 = t6 * t25;
+  const T t27 = t6 * T(0.9);
+  const T t28 = t26 + t27;
+  const T t29 = t16 * t25;
+  const T t30 = t16 * T(-0.9);
+  const T t31 = t30 - t29;
+  const T t32 = t24 * t25;
+  const T t33 = t24 * T(0.9);
+  const T t34 = T(0.25) + t33;
+  const T t35 = t32 + t34;
+  const T t36 = t6 * qd[3];
+  const T t37 = qd[0] + t36;
+  const T t38 = t8 * qd[1];
+  const T t39 = t16 * qd[3];
+  const T t40 = t38 - t39;
+  const T t41 = t7 * qd[1];
+  const T t42 = t24 * qd[3];
+  const T t43 = t41 + t42;
+  const T t44 = t6 * qd[2];
+  const T t45 = t1 * t25;
+  const T t46 = qd[1] * t45;
+  const T t47 = t1 * T(0.9);
+  const T t48 = qd[1] * t47;
+  const T t49 = t44 + t48;
+  const T t50 = t46 + t49;
+  const T t51 = t24 * qd[0];
+  const T t52 = t6 * t41;
+  const T t53 = t51 - t52;
+  const T t54 = T(0.9) * t53;
+  const T t55 = t25 * t53;
+  const T t56 = t16 * qd[2];
+  const T t57 = t55 + t56;
+  const T t58 = -t57;
+  const T t59 = t58 - t54;
+  const T t60 = t6 * t38;
+  const T t61 = t16 * qd[0];
+  const T t62 = t60 + t61;
+  const T t63 = T(0.9) * t62;
+  const T t64 = t25 * t62;
+  const T t65 = t24 * qd[2];
+  const T t66 = t65 - t63;
+  const T t67 = t66 - t64;
+  rotation[0] = t2;
+  rotation[1] = t5;
+  rotation[2] = t6;
+  rotation[3] = t12;
+  rotation[4] = t15;
+  rotation[5] = t17;
+  rotation[6] = t20;
+  rotation[7] = t23;
+  rotation[8] = t24;
+  origin[0] = t28;
+  origin[1] = t31;
+  origin[2] = t35;
+  angular_velocity[0] = t37;
+  angular_velocity[1] = t40;
+  angular_velocity[2] = t43;
+  origin_velocity[0] = t50;
+  origin_velocity[1] = t59;
+  origin_velocity[2] = t67;
+}
+
 // positions and velocities of the named points relative to the base, base axes; body frames slid along joint axes (exact); common factors taken out of sums
 // Cost: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries.
 //   in  q[4]: joint coordinates (rad or m): housing.0, housing.1, probe, head
@@ -1434,28 +1535,30 @@ struct KernelEntry {
   const char* input_names[5];
   int input_sizes[5];
   int output_count;
-  const char* output_names[2];
-  int output_sizes[2];
+  const char* output_names[4];
+  int output_sizes[4];
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 7;
+constexpr int kernel_count = 8;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
-    {"mass_matrix", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {4, 0, 0, 0, 0}, 1, {"M", nullptr}, {16, 0},
+    {"mass_matrix", 1, {"q", nullptr, nullptr, nullptr, nullptr}, {4, 0, 0, 0, 0}, 1, {"M", nullptr, nullptr, nullptr}, {16, 0, 0, 0},
      [](const T* const* in, T* const* out) { mass_matrix(in[0], out[0]); }},
-    {"generalized_forces", 5, {"q", "qd", "tau", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"b", nullptr}, {4, 0},
+    {"generalized_forces", 5, {"q", "qd", "tau", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"b", nullptr, nullptr, nullptr}, {4, 0, 0, 0},
      [](const T* const* in, T* const* out) { generalized_forces(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"qdd", nullptr}, {4, 0},
+    {"forward_dynamics_crba", 5, {"q", "qd", "tau", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"qdd", nullptr, nullptr, nullptr}, {4, 0, 0, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_crba(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"forward_dynamics_aba", 5, {"q", "qd", "tau", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"qdd", nullptr}, {4, 0},
+    {"forward_dynamics_aba", 5, {"q", "qd", "tau", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"qdd", nullptr, nullptr, nullptr}, {4, 0, 0, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_aba(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"inverse_dynamics", 5, {"q", "qd", "qdd", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"tau", nullptr}, {4, 0},
+    {"inverse_dynamics", 5, {"q", "qd", "qdd", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"tau", nullptr, nullptr, nullptr}, {4, 0, 0, 0},
      [](const T* const* in, T* const* out) { inverse_dynamics(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"wrench_on_base", nullptr}, {6, 0},
+    {"base_wrench", 5, {"q", "qd", "qdd", "base", "wrench"}, {4, 4, 4, 9, 6}, 1, {"wrench_on_base", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { base_wrench(in[0], in[1], in[2], in[3], in[4], out[0]); }},
-    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {4, 4, 0, 0, 0}, 2, {"position", "velocity"}, {15, 15},
+    {"body_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {4, 4, 0, 0, 0}, 4, {"rotation", "origin", "angular_velocity", "origin_velocity"}, {9, 3, 3, 3},
+     [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
+    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {4, 4, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {15, 15, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };
 

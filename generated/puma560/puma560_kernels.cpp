@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 408 mul, 310 add/sub, 4 div, 0 sqrt, 10 sin/cos; 732 operations, 732 temporaries
 //   inverse_dynamics: 178 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 334 operations, 334 temporaries
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
+//   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -86,6 +87,15 @@ void puma560_base_wrench_f(const float* q, const float* qd, const float* qdd, co
 }
 
 DYNGEN_puma560_CLONES
+void puma560_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  puma560::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+void puma560_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity) {
+  puma560::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+DYNGEN_puma560_CLONES
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   puma560::point_kinematics(q, qd, position, velocity);
 }
@@ -102,3 +112,51 @@ void puma560_forward_dynamics_f(const float* q, const float* qd, const float* ta
   puma560_forward_dynamics_crba_f(q, qd, tau, wrench, qdd);
 }
 
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+namespace {
+
+int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
+  (void)q;
+  (void)qd;
+  *failed_loop = -1;
+  return 0;
+}
+
+int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
+  (void)base;
+  (void)p;
+  puma560::forward_dynamics_crba(q, qd, tau, wrench, qdd);
+  return 0;
+}
+
+void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
+  (void)base;
+  (void)p;
+  puma560::base_wrench(q, qd, qdd, wrench, wrench_on_base);
+}
+
+void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
+  (void)p;
+  puma560::point_kinematics(q, qd, position, velocity);
+}
+
+void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
+  (void)p;
+  puma560::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+}
+
+const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};
+const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
+const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1};
+const char* const descriptor_wrench_bodies[] = {"link6"};
+const char* const descriptor_points[] = {"link6.flange"};
+const char* const descriptor_loops[] = {nullptr};
+
+const dyngen_mechanism_v1 descriptor = {1, "puma560", "29c0eb0886ff3e59", 6, 6, 0, 1, 1, 0, 0,
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
+    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
+    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+
+}  // namespace
+
+const struct dyngen_mechanism_v1* puma560_mechanism(void) { return &descriptor; }

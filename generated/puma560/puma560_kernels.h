@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 408 mul, 310 add/sub, 4 div, 0 sqrt, 10 sin/cos; 732 operations, 732 temporaries
 //   inverse_dynamics: 178 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 334 operations, 334 temporaries
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
+//   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -33,10 +34,44 @@ void puma560_inverse_dynamics(const double* q, const double* qd, const double* q
 void puma560_inverse_dynamics_f(const float* q, const float* qd, const float* qdd, const float* wrench, float* tau);
 void puma560_base_wrench(const double* q, const double* qd, const double* qdd, const double* wrench, double* wrench_on_base);
 void puma560_base_wrench_f(const float* q, const float* qd, const float* qdd, const float* wrench, float* wrench_on_base);
+void puma560_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity);
+void puma560_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void puma560_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void puma560_forward_dynamics(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd);
 void puma560_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* wrench, float* qdd);
+
+#ifndef DYNGEN_MECHANISM_V1
+#define DYNGEN_MECHANISM_V1
+
+struct dyngen_mechanism_v1 {
+  int version; /* 1 */
+  const char* name;
+  const char* model_hash;
+  int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
+  const char* const* coordinate_names;
+  const int* independent_coordinates;
+  const int* actuated; /* per coordinate: 1 where tau is read */
+  const char* const* wrench_body_names;
+  const char* const* point_names;
+  const char* const* loop_names;
+  /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
+     2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
+  int (*close)(double* q, double* qd, const double* p, int* failed_loop);
+  /* qdd of every coordinate at a closed state: 0, or 1 + the first loop whose Phi_d is singular. */
+  int (*forward_dynamics)(const double* q, const double* qd, const double* tau, const double* base,
+                          const double* wrench, const double* p, double* qdd);
+  void (*base_wrench)(const double* q, const double* qd, const double* qdd, const double* base,
+                      const double* wrench, const double* p, double* wrench_on_base);
+  void (*point_kinematics)(const double* q, const double* qd, const double* p, double* position,
+                           double* velocity);
+  void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
+                          double* origin, double* angular_velocity, double* velocity);
+};
+
+#endif
+
+const struct dyngen_mechanism_v1* puma560_mechanism(void);
 
 #ifdef __cplusplus
 }

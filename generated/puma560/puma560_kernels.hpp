@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 408 mul, 310 add/sub, 4 div, 0 sqrt, 10 sin/cos; 732 operations, 732 temporaries
 //   inverse_dynamics: 178 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 334 operations, 334 temporaries
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
+//   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -2832,6 +2833,196 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   wrench_on_base[5] = t376;
 }
 
+// poses and velocities of the bodies taking an external wrench, relative to the base, base axes (the frames a contact model needs); common factors taken out of sums
+// Cost: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries.
+//   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
+//   in  qd[6]: joint rates (rad/s or m/s), same order
+//   out rotation[9]: R per body (link6), row-major: p_base = R p_body
+//   out origin[3]: body origin (m) per body, base axes
+//   out angular_velocity[3]: angular velocity (rad/s) per body, base axes
+//   out origin_velocity[3]: velocity of the body origin (m/s) per body, base axes
+template <class T>
+inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
+  T sin_q[6], cos_q[6];
+  dyngen_sin_cos_array(q, 6, sin_q, cos_q);
+  const T t0 = cos_q[5];
+  const T t1 = cos_q[4];
+  const T t2 = cos_q[3];
+  const T t3 = cos_q[2];
+  const T t4 = cos_q[1];
+  const T t5 = cos_q[0];
+  const T t6 = sin_q[2];
+  const T t7 = sin_q[1];
+  const T t8 = t3 * t4;
+  const T t9 = t6 * t7;
+  const T t10 = t9 - t8;
+  const T t11 = t5 * t10;
+  const T t12 = sin_q[3];
+  const T t13 = sin_q[0];
+  const T t14 = t12 * t13;
+  const T t15 = t2 * t11;
+  const T t16 = t14 + t15;
+  const T t17 = sin_q[4];
+  const T t18 = t4 * t6;
+  const T t19 = t3 * t7;
+  const T t20 = t18 + t19;
+  const T t21 = t5 * t20;
+  const T t22 = t17 * t21;
+  const T t23 = t1 * t16;
+  const T t24 = t22 + t23;
+  const T t25 = sin_q[5];
+  const T t26 = t2 * t13;
+  const T t27 = t11 * t12;
+  const T t28 = t26 - t27;
+  const T t29 = t25 * t28;
+  const T t30 = t0 * t24;
+  const T t31 = -t29;
+  const T t32 = t31 - t30;
+  const T t33 = t0 * t28;
+  const T t34 = t24 * t25;
+  const T t35 = t34 - t33;
+  const T t36 = t1 * t21;
+  const T t37 = t16 * t17;
+  const T t38 = t37 - t36;
+  const T t39 = t10 * t13;
+  const T t40 = t5 * t12;
+  const T t41 = t2 * t39;
+  const T t42 = t40 - t41;
+  const T t43 = t13 * t20;
+  const T t44 = t17 * t43;
+  const T t45 = t1 * t42;
+  const T t46 = t44 - t45;
+  const T t47 = t2 * t5;
+  const T t48 = t12 * t39;
+  const T t49 = t47 + t48;
+  const T t50 = t25 * t49;
+  const T t51 = t0 * t46;
+  const T t52 = t50 - t51;
+  const T t53 = t0 * t49;
+  const T t54 = t25 * t46;
+  const T t55 = t53 + t54;
+  const T t56 = t1 * t43;
+  const T t57 = t17 * t42;
+  const T t58 = t56 + t57;
+  const T t59 = -t58;
+  const T t60 = t8 - t9;
+  const T t61 = t17 * t60;
+  const T t62 = t2 * t20;
+  const T t63 = t1 * t62;
+  const T t64 = t61 + t63;
+  const T t65 = t12 * t20;
+  const T t66 = t25 * t65;
+  const T t67 = t0 * t64;
+  const T t68 = t67 - t66;
+  const T t69 = t0 * t65;
+  const T t70 = t25 * t64;
+  const T t71 = -t69;
+  const T t72 = t71 - t70;
+  const T t73 = t1 * t60;
+  const T t74 = t17 * t62;
+  const T t75 = t73 - t74;
+  const T t76 = t13 * T(0.15005);
+  const T t77 = t11 * T(0.0203);
+  const T t78 = t76 - t77;
+  const T t79 = t4 * T(0.4318);
+  const T t80 = t5 * t79;
+  const T t81 = t21 * T(0.4318);
+  const T t82 = t80 - t81;
+  const T t83 = t78 + t82;
+  const T t84 = t5 * T(0.15005);
+  const T t85 = t39 * T(0.0203);
+  const T t86 = t84 + t85;
+  const T t87 = t13 * t79;
+  const T t88 = t43 * T(0.4318);
+  const T t89 = t87 - t88;
+  const T t90 = t89 - t86;
+  const T t91 = t7 * T(0.4318);
+  const T t92 = t20 * T(0.0203);
+  const T t93 = t60 * T(0.4318);
+  const T t94 = t91 + t93;
+  const T t95 = t92 + t94;
+  const T t96 = qd[2] + qd[1];
+  const T t97 = t13 * t96;
+  const T t98 = t21 * qd[3];
+  const T t99 = t98 - t97;
+  const T t100 = t28 * qd[4];
+  const T t101 = t38 * qd[5];
+  const T t102 = t100 - t99;
+  const T t103 = t102 + t101;
+  const T t104 = t5 * t96;
+  const T t105 = t43 * qd[3];
+  const T t106 = t104 + t105;
+  const T t107 = t49 * qd[4];
+  const T t108 = t58 * qd[5];
+  const T t109 = -t108;
+  const T t110 = t106 + t107;
+  const T t111 = t109 - t110;
+  const T t112 = t60 * qd[3];
+  const T t113 = qd[0] + t112;
+  const T t114 = t65 * qd[4];
+  const T t115 = t75 * qd[5];
+  const T t116 = t114 + t113;
+  const T t117 = t116 + t115;
+  const T t118 = t43 * t113;
+  const T t119 = t60 * t106;
+  const T t120 = t118 - t119;
+  const T t121 = T(0.4318) * t120;
+  const T t122 = t86 * qd[0];
+  const T t123 = t92 * t104;
+  const T t124 = t4 * t13;
+  const T t125 = qd[0] * t124;
+  const T t126 = t5 * t7;
+  const T t127 = qd[1] * t126;
+  const T t128 = t125 + t127;
+  const T t129 = T(0.4318) * t128;
+  const T t130 = t129 + t123;
+  const T t131 = t122 - t130;
+  const T t132 = t131 + t121;
+  const T t133 = t60 * t99;
+  const T t134 = t21 * t113;
+  const T t135 = t133 - t134;
+  const T t136 = T(0.4318) * t135;
+  const T t137 = t92 * t97;
+  const T t138 = t78 * qd[0];
+  const T t139 = t7 * t13;
+  const T t140 = qd[1] * t139;
+  const T t141 = t4 * t5;
+  const T t142 = qd[0] * t141;
+  const T t143 = t140 - t142;
+  const T t144 = T(0.4318) * t143;
+  const T t145 = t144 + t137;
+  const T t146 = t138 - t145;
+  const T t147 = t146 + t136;
+  const T t148 = t21 * t106;
+  const T t149 = t43 * t99;
+  const T t150 = t148 - t149;
+  const T t151 = T(0.4318) * t150;
+  const T t152 = t78 * t104;
+  const T t153 = t86 * t97;
+  const T t154 = t79 * qd[1];
+  const T t155 = t154 - t153;
+  const T t156 = t152 + t155;
+  const T t157 = t156 - t151;
+  rotation[0] = t32;
+  rotation[1] = t35;
+  rotation[2] = t38;
+  rotation[3] = t52;
+  rotation[4] = t55;
+  rotation[5] = t59;
+  rotation[6] = t68;
+  rotation[7] = t72;
+  rotation[8] = t75;
+  origin[0] = t83;
+  origin[1] = t90;
+  origin[2] = t95;
+  angular_velocity[0] = t103;
+  angular_velocity[1] = t111;
+  angular_velocity[2] = t117;
+  origin_velocity[0] = t132;
+  origin_velocity[1] = t147;
+  origin_velocity[2] = t157;
+}
+
 // positions and velocities of the named points relative to the base, base axes; body frames slid along joint axes (exact); common factors taken out of sums
 // Cost: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
@@ -2930,28 +3121,30 @@ struct KernelEntry {
   const char* input_names[4];
   int input_sizes[4];
   int output_count;
-  const char* output_names[2];
-  int output_sizes[2];
+  const char* output_names[4];
+  int output_sizes[4];
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 7;
+constexpr int kernel_count = 8;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
-    {"mass_matrix", 1, {"q", nullptr, nullptr, nullptr}, {6, 0, 0, 0}, 1, {"M", nullptr}, {36, 0},
+    {"mass_matrix", 1, {"q", nullptr, nullptr, nullptr}, {6, 0, 0, 0}, 1, {"M", nullptr, nullptr, nullptr}, {36, 0, 0, 0},
      [](const T* const* in, T* const* out) { mass_matrix(in[0], out[0]); }},
-    {"generalized_forces", 4, {"q", "qd", "tau", "wrench"}, {6, 6, 6, 6}, 1, {"b", nullptr}, {6, 0},
+    {"generalized_forces", 4, {"q", "qd", "tau", "wrench"}, {6, 6, 6, 6}, 1, {"b", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { generalized_forces(in[0], in[1], in[2], in[3], out[0]); }},
-    {"forward_dynamics_crba", 4, {"q", "qd", "tau", "wrench"}, {6, 6, 6, 6}, 1, {"qdd", nullptr}, {6, 0},
+    {"forward_dynamics_crba", 4, {"q", "qd", "tau", "wrench"}, {6, 6, 6, 6}, 1, {"qdd", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_crba(in[0], in[1], in[2], in[3], out[0]); }},
-    {"forward_dynamics_aba", 4, {"q", "qd", "tau", "wrench"}, {6, 6, 6, 6}, 1, {"qdd", nullptr}, {6, 0},
+    {"forward_dynamics_aba", 4, {"q", "qd", "tau", "wrench"}, {6, 6, 6, 6}, 1, {"qdd", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { forward_dynamics_aba(in[0], in[1], in[2], in[3], out[0]); }},
-    {"inverse_dynamics", 4, {"q", "qd", "qdd", "wrench"}, {6, 6, 6, 6}, 1, {"tau", nullptr}, {6, 0},
+    {"inverse_dynamics", 4, {"q", "qd", "qdd", "wrench"}, {6, 6, 6, 6}, 1, {"tau", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { inverse_dynamics(in[0], in[1], in[2], in[3], out[0]); }},
-    {"base_wrench", 4, {"q", "qd", "qdd", "wrench"}, {6, 6, 6, 6}, 1, {"wrench_on_base", nullptr}, {6, 0},
+    {"base_wrench", 4, {"q", "qd", "qdd", "wrench"}, {6, 6, 6, 6}, 1, {"wrench_on_base", nullptr, nullptr, nullptr}, {6, 0, 0, 0},
      [](const T* const* in, T* const* out) { base_wrench(in[0], in[1], in[2], in[3], out[0]); }},
-    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr}, {6, 6, 0, 0}, 2, {"position", "velocity"}, {3, 3},
+    {"body_kinematics", 2, {"q", "qd", nullptr, nullptr}, {6, 6, 0, 0}, 4, {"rotation", "origin", "angular_velocity", "origin_velocity"}, {9, 3, 3, 3},
+     [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
+    {"point_kinematics", 2, {"q", "qd", nullptr, nullptr}, {6, 6, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {3, 3, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };
 

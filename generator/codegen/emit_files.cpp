@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "codegen/emit_descriptor.hpp"
 #include "codegen/emit_loops.hpp"
 #include "engine/identifier.hpp"
 
@@ -158,6 +159,7 @@ std::string c_header(const Model& model, const GeneratedKernels& kernels) {
   for (const auto& k : kernels.kernels) declare(k, k.name);
   declare(find_kernel(kernels, kernels.forward_dynamics), "forward_dynamics");
   if (!model.loops.empty()) out << loop_c_declarations(model, kernels);
+  out << descriptor_declaration(model);
   out << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
   return out.str();
 }
@@ -195,6 +197,7 @@ std::string c_source(const Model& model, const GeneratedKernels& kernels) {
   define(chosen, "forward_dynamics", "", "double", ns + "_" + chosen.name);
   define(chosen, "forward_dynamics", "_f", "float", ns + "_" + chosen.name + "_f");
   if (!model.loops.empty()) out << loop_c_definitions(model, kernels);
+  out << descriptor_definition(model, kernels);
   return out.str();
 }
 

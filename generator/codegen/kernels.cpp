@@ -99,7 +99,7 @@ template <class S>
 Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
                           const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state,
                           const std::vector<algorithms::Pivot>& actuator_pivots) {
-  if (!mech.loops.empty() && kernel != "base_wrench" && kernel != "point_kinematics")
+  if (!mech.loops.empty() && kernel != "base_wrench" && kernel != "point_kinematics" && kernel != "body_kinematics")
     return loop_kernel_outputs(kernel, mech, force_mech, state, actuator_pivots);
   if (kernel == "mass_matrix") {
     algorithms::CrbaData<S> data(mech);
@@ -127,6 +127,25 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
     algorithms::BaseWrenchData<S> data(mech);
     algorithms::base_wrench(mech, state, data);
     return {{"wrench_on_base", flat(data.wrench)}};
+  }
+  if (kernel == "body_kinematics") {
+    // Motion relative to the base, as point_kinematics.
+    algorithms::State<S> relative = state;
+    relative.w0 = {};
+    algorithms::KinematicsData<S> data(mech);
+    algorithms::kinematics(mech, relative, data);
+    Outputs<S> out{{"rotation", {}}, {"origin", {}}, {"angular_velocity", {}}, {"origin_velocity", {}}};
+    for (int j = 1; j < mech.body_count; ++j) {
+      const auto u = static_cast<std::size_t>(j);
+      if (!mech.external_wrench[u]) continue;
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) out[0].second.push_back(data.R[u](r, c));
+        out[1].second.push_back(data.p[u][r]);
+        out[2].second.push_back(data.w[u][r]);
+        out[3].second.push_back(data.v[u][r]);
+      }
+    }
+    return out;
   }
   if (kernel == "point_kinematics") {
     // Motion relative to the base: the base's own rotation is left out.
@@ -312,6 +331,23 @@ std::vector<KernelRecipe> recipes(const Model& model) {
        }},
       base_wrench,
   };
+  if (std::any_of(model.bodies.begin(), model.bodies.end(), [](const Body& b) { return b.external_wrench; })) {
+    list.push_back({"body_kinematics",
+                    "poses and velocities of the bodies taking an external wrench, relative to the base, base axes "
+                    "(the frames a contact model needs)",
+                    {"q", "qd", "p"},
+                    [](const Model& m) {
+                      std::string names;
+                      int count = 0;
+                      for (const Body& b : m.bodies)
+                        if (b.external_wrench) names += (count++ ? ", " : "") + b.name;
+                      return std::vector<engine::ArrayDoc>{
+                          {"rotation", 9 * count, "R per body (" + names + "), row-major: p_base = R p_body"},
+                          {"origin", 3 * count, "body origin (m) per body, base axes"},
+                          {"angular_velocity", 3 * count, "angular velocity (rad/s) per body, base axes"},
+                          {"origin_velocity", 3 * count, "velocity of the body origin (m/s) per body, base axes"}};
+                    }});
+  }
   if (!model.points.empty()) {
     list.push_back({"point_kinematics",
                     "positions and velocities of the named points relative to the base, base axes",
@@ -464,9 +500,11 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
   std::map<std::string, std::size_t> cheapest;
   for (const KernelRecipe& recipe : recipes(model)) {
     const auto start = std::chrono::steady_clock::now();
-    // closure and constraint kernels keep the frames as given: the closed forms read them
+    // closure and constraint kernels keep the frames as given (the closed forms read them), and so
+    // do the body poses, which are the model's frames
     const std::string name = recipe.name;
-    const bool kinematic = name == "position_closure" || name == "loop_residual" || name == "dependent_velocities";
+    const bool kinematic = name == "position_closure" || name == "loop_residual" || name == "dependent_velocities" ||
+                           name == "body_kinematics";
     const std::vector<RewriteChoice> choices =
         kinematic ? rewrite_choices(1)
         : name == "forward_dynamics_crba" && cheapest.count("mass_matrix")

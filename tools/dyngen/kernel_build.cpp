@@ -38,12 +38,12 @@ void invoke_arity(void* symbol, const double* const* in, double* const* out) {
 }
 
 constexpr std::size_t kMaxInputs = 8;
-constexpr std::size_t kMaxOutputs = 3;
+constexpr std::size_t kMaxOutputs = 4;
 
 template <std::size_t... Inputs>
 constexpr auto invoker_table(std::index_sequence<Inputs...>) {
   return std::array<std::array<KernelFunction::Invoker, kMaxOutputs>, sizeof...(Inputs)>{
-      {{&invoke_arity<Inputs, 1>, &invoke_arity<Inputs, 2>, &invoke_arity<Inputs, 3>}...}};
+      {{&invoke_arity<Inputs, 1>, &invoke_arity<Inputs, 2>, &invoke_arity<Inputs, 3>, &invoke_arity<Inputs, 4>}...}};
 }
 
 constexpr auto kInvokers = invoker_table(std::make_index_sequence<kMaxInputs + 1>{});

@@ -200,7 +200,8 @@ ReferenceFunction reference_function(const Mechanism<double>& mech,
                                      const codegen::GeneratedKernels& kernels,
                                      const std::string& name) {
   const std::string algorithm = name == "forward_dynamics" ? kernels.forward_dynamics : name;
-  if (!mech.loops.empty() && algorithm != "base_wrench" && algorithm != "point_kinematics")
+  if (!mech.loops.empty() && algorithm != "base_wrench" && algorithm != "point_kinematics" &&
+      algorithm != "body_kinematics")
     return loop_reference_function(mech, algorithm);
   if (algorithm == "mass_matrix") {
     return [&mech, data = algorithms::CrbaData<double>(mech)](const State<double>& state,
@@ -248,6 +249,26 @@ ReferenceFunction reference_function(const Mechanism<double>& mech,
                                                                      double* const* out) mutable {
       algorithms::base_wrench(mech, state, data);
       copy_out(data.wrench, out[0]);
+    };
+  }
+  if (algorithm == "body_kinematics") {
+    return [&mech, data = algorithms::KinematicsData<double>(mech),
+            relative = State<double>(mech)](const State<double>& state, double* const* out) mutable {
+      relative.q = state.q;
+      relative.qd = state.qd;
+      algorithms::kinematics(mech, relative, data);
+      std::size_t slot = 0;
+      for (int j = 1; j < mech.body_count; ++j) {
+        const auto u = static_cast<std::size_t>(j);
+        if (!mech.external_wrench[u]) continue;
+        for (int r = 0; r < 3; ++r) {
+          for (int c = 0; c < 3; ++c) out[0][9 * slot + 3 * static_cast<std::size_t>(r) + static_cast<std::size_t>(c)] = data.R[u](r, c);
+          out[1][3 * slot + static_cast<std::size_t>(r)] = data.p[u][r];
+          out[2][3 * slot + static_cast<std::size_t>(r)] = data.w[u][r];
+          out[3][3 * slot + static_cast<std::size_t>(r)] = data.v[u][r];
+        }
+        ++slot;
+      }
     };
   }
   if (algorithm == "point_kinematics") {

@@ -1,0 +1,171 @@
+#include "codegen/emit_descriptor.hpp"
+
+#include <map>
+#include <sstream>
+
+#include "engine/identifier.hpp"
+
+namespace dyngen::codegen {
+
+namespace {
+
+using engine::mangle_identifier;
+
+// The struct of runtime/mechanism/descriptor.h, verbatim (a test checks it): the generator does
+// not depend on the runtime, the two agree by this text.
+constexpr const char* kDescriptorStruct = R"(#ifndef DYNGEN_MECHANISM_V1
+#define DYNGEN_MECHANISM_V1
+
+struct dyngen_mechanism_v1 {
+  int version; /* 1 */
+  const char* name;
+  const char* model_hash;
+  int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
+  const char* const* coordinate_names;
+  const int* independent_coordinates;
+  const int* actuated; /* per coordinate: 1 where tau is read */
+  const char* const* wrench_body_names;
+  const char* const* point_names;
+  const char* const* loop_names;
+  /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
+     2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
+  int (*close)(double* q, double* qd, const double* p, int* failed_loop);
+  /* qdd of every coordinate at a closed state: 0, or 1 + the first loop whose Phi_d is singular. */
+  int (*forward_dynamics)(const double* q, const double* qd, const double* tau, const double* base,
+                          const double* wrench, const double* p, double* qdd);
+  void (*base_wrench)(const double* q, const double* qd, const double* qdd, const double* base,
+                      const double* wrench, const double* p, double* wrench_on_base);
+  void (*point_kinematics)(const double* q, const double* qd, const double* p, double* position,
+                           double* velocity);
+  void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
+                          double* origin, double* angular_velocity, double* velocity);
+};
+
+#endif
+)";
+
+const engine::Kernel* find(const GeneratedKernels& kernels, const std::string& name) {
+  for (const auto& k : kernels.kernels)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+// The kernel's argument list with its arrays named as the wrapper's parameters (`names`: array ->
+// expression; outputs the wrapper does not pass on go to locals of the same name).
+std::string arguments(const engine::Kernel& kernel, const std::map<std::string, std::string>& names) {
+  std::string text;
+  for (const auto* docs : {&kernel.inputs, &kernel.outputs})
+    for (const auto& array : *docs) {
+      const auto it = names.find(array.name);
+      text += (text.empty() ? "" : ", ") + (it == names.end() ? mangle_identifier(array.name) : it->second);
+    }
+  return text;
+}
+
+std::string string_list(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& n : names) text += (text.empty() ? "" : ", ") + ("\"" + engine::comment_text(n) + "\"");
+  return text.empty() ? "nullptr" : text;
+}
+
+}  // namespace
+
+std::string descriptor_declaration(const Model& model) {
+  return std::string("\n") + kDescriptorStruct + "\nconst struct dyngen_mechanism_v1* " + mangle_identifier(model.name) +
+         "_mechanism(void);\n";
+}
+
+std::string descriptor_definition(const Model& model, const GeneratedKernels& kernels) {
+  const std::string ns = mangle_identifier(model.name);
+  const std::map<std::string, std::string> inputs = {{"q", "q"},         {"qd", "qd"},         {"qdd", "qdd"},
+                                                     {"tau", "tau"},     {"base", "base"},     {"wrench", "wrench"},
+                                                     {"p", "p"}};
+  std::ostringstream out;
+  out << "// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.\n"
+      << "namespace {\n\n";
+  // close
+  out << "int descriptor_close(double* q, double* qd, const double* " << (kernels.parameters.empty() ? "/*p*/" : "p")
+      << ", int* failed_loop) {\n";
+  if (model.loops.empty())
+    out << "  (void)q;\n  (void)qd;\n  *failed_loop = -1;\n  return 0;\n}\n\n";
+  else
+    out << "  return " << ns << "::close(q, qd, " << (kernels.parameters.empty() ? "" : "p, ") << "failed_loop);\n}\n\n";
+  // forward dynamics
+  const engine::Kernel& fd = *find(kernels, kernels.forward_dynamics);
+  std::map<std::string, std::string> fd_names = inputs;
+  out << "int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, "
+         "const double* wrench, const double* p, double* qdd) {\n";
+  for (const char* unused : {"q", "qd", "tau", "base", "wrench", "p"}) {
+    bool used = false;
+    for (const auto& in : fd.inputs) used = used || in.name == unused;
+    if (!used) out << "  (void)" << unused << ";\n";
+  }
+  // the outputs the descriptor does not pass on: locals of the kernel's own names
+  for (const auto& output : fd.outputs)
+    if (output.name != "qdd") out << "  double " << mangle_identifier(output.name) << "[" << output.size << "];\n";
+  out << "  " << ns << "::" << fd.name << "(" << arguments(fd, fd_names) << ");\n";
+  out << (model.loops.empty() ? "  return 0;\n" : "  return " + ns + "::singular_loop(det_phi_d);\n") << "}\n\n";
+  // base wrench, point and body kinematics
+  const auto wrapper = [&](const std::string& name, const std::string& signature, const std::vector<std::string>& parameters,
+                           const std::map<std::string, std::string>& names) {
+    const engine::Kernel* kernel = find(kernels, name);
+    out << "void descriptor_" << name << "(" << signature << ") {\n";
+    for (const std::string& parameter : parameters) {
+      bool used = false;
+      if (kernel != nullptr)
+        for (const auto* docs : {&kernel->inputs, &kernel->outputs})
+          for (const auto& a : *docs) used = used || names.count(a.name) && names.at(a.name) == parameter;
+      if (!used) out << "  (void)" << parameter << ";\n";
+    }
+    if (kernel != nullptr) out << "  " << ns << "::" << name << "(" << arguments(*kernel, names) << ");\n";
+    out << "}\n\n";
+  };
+  std::map<std::string, std::string> with_outputs = inputs;
+  with_outputs["wrench_on_base"] = "wrench_on_base";
+  wrapper("base_wrench",
+          "const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, "
+          "double* wrench_on_base",
+          {"q", "qd", "qdd", "base", "wrench", "p", "wrench_on_base"}, with_outputs);
+  with_outputs["position"] = "position";
+  with_outputs["velocity"] = "velocity";
+  wrapper("point_kinematics", "const double* q, const double* qd, const double* p, double* position, double* velocity",
+          {"q", "qd", "p", "position", "velocity"}, with_outputs);
+  for (const char* name : {"rotation", "origin", "angular_velocity", "origin_velocity"}) with_outputs[name] = name;
+  wrapper("body_kinematics",
+          "const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, "
+          "double* origin_velocity",
+          {"q", "qd", "p", "rotation", "origin", "angular_velocity", "origin_velocity"}, with_outputs);
+  // names
+  std::vector<std::string> wrench_bodies, points, loops;
+  for (int j : kernels.wrench_bodies) wrench_bodies.push_back(model.bodies[static_cast<std::size_t>(j)].name);
+  for (const NamedPoint& p : model.points) points.push_back(p.name);
+  for (const Loop& l : model.loops) loops.push_back(l.name);
+  std::vector<int> independent, actuated(static_cast<std::size_t>(model.dof()), 0);
+  for (int i = 0; i < model.dof(); ++i)
+    if (model.independent[static_cast<std::size_t>(i)]) independent.push_back(i);
+  for (const Body& b : model.bodies)
+    if (b.coordinate >= 0) actuated[static_cast<std::size_t>(b.coordinate)] = b.joint.actuated ? 1 : 0;
+  const auto ints = [](const std::vector<int>& v) {
+    std::string text;
+    for (int x : v) text += (text.empty() ? "" : ", ") + std::to_string(x);
+    return text.empty() ? std::string("0") : text;
+  };
+  out << "const char* const descriptor_coordinates[] = {" << string_list(model.coordinates) << "};\n"
+      << "const int descriptor_independent[] = {" << ints(independent) << "};\n"
+      << "const int descriptor_actuated[] = {" << ints(actuated) << "};\n"
+      << "const char* const descriptor_wrench_bodies[] = {" << string_list(wrench_bodies) << "};\n"
+      << "const char* const descriptor_points[] = {" << string_list(points) << "};\n"
+      << "const char* const descriptor_loops[] = {" << string_list(loops) << "};\n\n"
+      << "const dyngen_mechanism_v1 descriptor = {1, \"" << engine::comment_text(model.name) << "\", \""
+      << engine::comment_text(model.source_hash) << "\", " << model.dof() << ", " << independent.size() << ", "
+      << model.loops.size() << ", " << wrench_bodies.size() << ", " << points.size() << ", " << kernels.parameters.size()
+      << ", " << (model.moving_base ? 1 : 0) << ",\n"
+      << "    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,\n"
+      << "    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,\n"
+      << "    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};\n\n"
+      << "}  // namespace\n\n"
+      << "const struct dyngen_mechanism_v1* " << ns << "_mechanism(void) { return &descriptor; }\n";
+  return out.str();
+}
+
+}  // namespace dyngen::codegen
