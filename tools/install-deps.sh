@@ -14,8 +14,12 @@ packages=(
   libsundials-dev                  # stiff integration (CVODE)
   libsqlite3-dev                   # campaign results store
   libopenmpi-dev openmpi-bin       # campaigns distributed over machines (MPI)
-  gnuplot-nox                      # scaling plots
+  gnuplot-nox                      # scaling plots, PNG figures of run reports
+  chromium                         # headless browser for the run report's end-to-end test
 )
+# npm installs the report's charting library (uPlot) at build time. A Node.js that brings its own
+# npm (NodeSource's conflicts with Debian's npm package) is kept as it is.
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
