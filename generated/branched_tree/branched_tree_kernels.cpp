@@ -12,6 +12,7 @@
 //   inverse_dynamics: 322 mul, 283 add/sub, 0 div, 0 sqrt, 12 sin/cos; 617 operations, 617 temporaries
 //   base_wrench: 442 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 848 operations, 848 temporaries
 //   body_kinematics: 124 mul, 70 add/sub, 0 div, 0 sqrt, 12 sin/cos; 206 operations, 206 temporaries
+//   energy: 610 mul, 460 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1082 operations, 1082 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -96,6 +97,15 @@ void branched_tree_body_kinematics_f(const float* q, const float* qd, float* rot
 }
 
 DYNGEN_branched_tree_CLONES
+void branched_tree_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum) {
+  branched_tree::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
+void branched_tree_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum) {
+  branched_tree::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
+DYNGEN_branched_tree_CLONES
 void branched_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   branched_tree::point_kinematics(q, qd, position, velocity);
 }
@@ -143,17 +153,26 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   branched_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)p;
+  branched_tree::energy(q, qd, base, v0, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"torso", "left_shoulder", "left_forearm", "left_hand", "right_shoulder", "right_forearm", "boom", "boom_head", "boom_sensor"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
 const int descriptor_actuated[] = {1, 0, 0, 1, 0, 1, 0, 0, 0};
+const double descriptor_reference_q[] = {0.0, 0.1, 0.0, 0.0, 0.1, 0.0, 0.0, 0.0, 0.0};
+const double descriptor_lower_limits[] = {-HUGE_VAL, -HUGE_VAL, 0.0, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, 0.2, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {"left_hand", "right_forearm", "boom_sensor"};
 const char* const descriptor_points[] = {"left_hand.grip", "right_forearm.tip", "boom_sensor.probe"};
 const char* const descriptor_loops[] = {nullptr};
 
 const dyngen_mechanism_v1 descriptor = {1, "branched_tree", "4fed7340750d73b8", 9, 9, 0, 3, 3, 0, 1,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 1867 mul, 1600 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3502 operations, 3502 temporaries
 //   inverse_dynamics: 663 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1317 operations, 1317 temporaries
 //   base_wrench: 703 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1390 operations, 1390 temporaries
+//   energy: 1171 mul, 941 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2136 operations, 2136 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain12_kernels.h"
@@ -82,6 +83,14 @@ void chain12_base_wrench_f(const float* q, const float* qd, const float* qdd, fl
   chain12::base_wrench(q, qd, qdd, wrench_on_base);
 }
 
+void chain12_energy(const double* q, const double* qd, double* energy, double* momentum) {
+  chain12::energy(q, qd, energy, momentum);
+}
+
+void chain12_energy_f(const float* q, const float* qd, float* energy, float* momentum) {
+  chain12::energy(q, qd, energy, momentum);
+}
+
 void chain12_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain12_forward_dynamics_aba(q, qd, tau, qdd);
 }
@@ -133,17 +142,28 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   (void)origin_velocity;
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)base;
+  (void)v0;
+  (void)p;
+  chain12::energy(q, qd, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+const double descriptor_reference_q[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+const double descriptor_lower_limits[] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {nullptr};
 const char* const descriptor_points[] = {nullptr};
 const char* const descriptor_loops[] = {nullptr};
 
 const dyngen_mechanism_v1 descriptor = {1, "chain12", "ed019bad44b2f925", 12, 12, 0, 0, 0, 0, 0,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

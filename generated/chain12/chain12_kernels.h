@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 1867 mul, 1600 add/sub, 11 div, 0 sqrt, 24 sin/cos; 3502 operations, 3502 temporaries
 //   inverse_dynamics: 663 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1317 operations, 1317 temporaries
 //   base_wrench: 703 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1390 operations, 1390 temporaries
+//   energy: 1171 mul, 941 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2136 operations, 2136 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain12_KERNELS_H
@@ -32,6 +33,8 @@ void chain12_inverse_dynamics(const double* q, const double* qd, const double* q
 void chain12_inverse_dynamics_f(const float* q, const float* qd, const float* qdd, float* tau);
 void chain12_base_wrench(const double* q, const double* qd, const double* qdd, double* wrench_on_base);
 void chain12_base_wrench_f(const float* q, const float* qd, const float* qdd, float* wrench_on_base);
+void chain12_energy(const double* q, const double* qd, double* energy, double* momentum);
+void chain12_energy_f(const float* q, const float* qd, float* energy, float* momentum);
 void chain12_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd);
 void chain12_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd);
 
@@ -45,7 +48,10 @@ struct dyngen_mechanism_v1 {
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
   const char* const* coordinate_names;
   const int* independent_coordinates;
-  const int* actuated; /* per coordinate: 1 where tau is read */
+  const int* actuated;         /* per coordinate: 1 where tau is read */
+  const double* reference_q;   /* per coordinate: the spring's q0, the loops closed from it */
+  const double* lower_limits;  /* per coordinate: the model's limits, -inf / +inf where none */
+  const double* upper_limits;
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
@@ -61,6 +67,10 @@ struct dyngen_mechanism_v1 {
                            double* velocity);
   void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
                           double* origin, double* angular_velocity, double* velocity);
+  /* energy: kinetic (absolute: the base moving with w0 = base[0..2] and v0), potential of the
+     springs and gravity, damper power; momentum: linear, angular about the base origin. */
+  void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
+                 const double* p, double* energy, double* momentum);
 };
 
 #endif

@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 5128 mul, 4444 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9661 operations, 9661 temporaries
 //   inverse_dynamics: 1779 mul, 1710 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3549 operations, 3549 temporaries
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
+//   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain30_kernels.h"
@@ -78,6 +79,14 @@ void chain30_base_wrench_f(const float* q, const float* qd, const float* qdd, fl
   chain30::base_wrench(q, qd, qdd, wrench_on_base);
 }
 
+void chain30_energy(const double* q, const double* qd, double* energy, double* momentum) {
+  chain30::energy(q, qd, energy, momentum);
+}
+
+void chain30_energy_f(const float* q, const float* qd, float* energy, float* momentum) {
+  chain30::energy(q, qd, energy, momentum);
+}
+
 void chain30_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain30_forward_dynamics_aba(q, qd, tau, qdd);
 }
@@ -129,17 +138,28 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   (void)origin_velocity;
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)base;
+  (void)v0;
+  (void)p;
+  chain30::energy(q, qd, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12", "link13", "link14", "link15", "link16", "link17", "link18", "link19", "link20", "link21", "link22", "link23", "link24", "link25", "link26", "link27", "link28", "link29", "link30"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+const double descriptor_reference_q[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+const double descriptor_lower_limits[] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {nullptr};
 const char* const descriptor_points[] = {nullptr};
 const char* const descriptor_loops[] = {nullptr};
 
 const dyngen_mechanism_v1 descriptor = {1, "chain30", "9d13d720364c2f9d", 30, 30, 0, 0, 0, 0, 0,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 //   forward_dynamics_aba: 780 mul, 652 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1449 operations, 1449 temporaries
 //   inverse_dynamics: 291 mul, 270 add/sub, 0 div, 0 sqrt, 12 sin/cos; 573 operations, 573 temporaries
 //   base_wrench: 331 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 646 operations, 646 temporaries
+//   energy: 527 mul, 413 add/sub, 0 div, 0 sqrt, 12 sin/cos; 952 operations, 952 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain6_kernels.h"
@@ -84,6 +85,15 @@ void chain6_base_wrench_f(const float* q, const float* qd, const float* qdd, flo
   chain6::base_wrench(q, qd, qdd, wrench_on_base);
 }
 
+DYNGEN_chain6_CLONES
+void chain6_energy(const double* q, const double* qd, double* energy, double* momentum) {
+  chain6::energy(q, qd, energy, momentum);
+}
+
+void chain6_energy_f(const float* q, const float* qd, float* energy, float* momentum) {
+  chain6::energy(q, qd, energy, momentum);
+}
+
 void chain6_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain6_forward_dynamics_crba(q, qd, tau, qdd);
 }
@@ -135,17 +145,28 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   (void)origin_velocity;
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)base;
+  (void)v0;
+  (void)p;
+  chain6::energy(q, qd, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1};
+const double descriptor_reference_q[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+const double descriptor_lower_limits[] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {nullptr};
 const char* const descriptor_points[] = {nullptr};
 const char* const descriptor_loops[] = {nullptr};
 
 const dyngen_mechanism_v1 descriptor = {1, "chain6", "b7ac7fff649fee9a", 6, 6, 0, 0, 0, 0, 0,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 //   inverse_dynamics: 1807 mul, 1288 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3137 operations, 3137 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
 //   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
+//   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -94,6 +95,15 @@ void hexapod_peripheral_body_kinematics_f(const float* q, const float* qd, float
 }
 
 DYNGEN_hexapod_peripheral_CLONES
+void hexapod_peripheral_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum) {
+  hexapod_peripheral::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
+void hexapod_peripheral_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum) {
+  hexapod_peripheral::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
+DYNGEN_hexapod_peripheral_CLONES
 void hexapod_peripheral_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   hexapod_peripheral::point_kinematics(q, qd, position, velocity);
 }
@@ -150,17 +160,26 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   hexapod_peripheral::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)p;
+  hexapod_peripheral::energy(q, qd, base, v0, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"ring.0", "ring.1", "ring.2", "ring.3", "ring.4", "ring.5", "leg1_cyl.0", "leg1_cyl.1", "leg1_rod", "leg2_cyl.0", "leg2_cyl.1", "leg2_rod", "leg3_cyl.0", "leg3_cyl.1", "leg3_rod", "leg4_cyl.0", "leg4_cyl.1", "leg4_rod", "leg5_cyl.0", "leg5_cyl.1", "leg5_rod", "leg6_cyl.0", "leg6_cyl.1", "leg6_rod"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
 const int descriptor_actuated[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1};
+const double descriptor_reference_q[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5346101389387465, 2.5958706722927517e-17, 0.0, 0.5346101389387466, 0.0, 0.0, 0.5346101389387464, 1.0383482689171012e-16, 2.595870672292753e-17, 0.5346101389387464, 1.2979353361463755e-17, 0.0, 0.5346101389387468, 0.0, 0.0, 0.5346101389387465};
+const double descriptor_lower_limits[] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, 0.3846101389387465, -HUGE_VAL, -HUGE_VAL, 0.3846101389387466, -HUGE_VAL, -HUGE_VAL, 0.3846101389387464, -HUGE_VAL, -HUGE_VAL, 0.3846101389387464, -HUGE_VAL, -HUGE_VAL, 0.38461013893874685, -HUGE_VAL, -HUGE_VAL, 0.3846101389387465};
+const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, 0.6846101389387466, HUGE_VAL, HUGE_VAL, 0.6846101389387467, HUGE_VAL, HUGE_VAL, 0.6846101389387464, HUGE_VAL, HUGE_VAL, 0.6846101389387464, HUGE_VAL, HUGE_VAL, 0.6846101389387469, HUGE_VAL, HUGE_VAL, 0.6846101389387466};
 const char* const descriptor_wrench_bodies[] = {"ring"};
 const char* const descriptor_points[] = {"ring.centre"};
 const char* const descriptor_loops[] = {"leg1", "leg2", "leg3", "leg4", "leg5", "leg6"};
 
 const dyngen_mechanism_v1 descriptor = {1, "hexapod_peripheral", "1ba464d4f9599c37", 24, 6, 6, 1, 1, 0, 1,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

@@ -12,6 +12,7 @@
 //   inverse_dynamics: 1807 mul, 1288 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3137 operations, 3137 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
 //   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
+//   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -36,6 +37,8 @@ void hexapod_peripheral_base_wrench(const double* q, const double* qd, const dou
 void hexapod_peripheral_base_wrench_f(const float* q, const float* qd, const float* qdd, const float* base, const float* wrench, float* wrench_on_base);
 void hexapod_peripheral_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity);
 void hexapod_peripheral_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
+void hexapod_peripheral_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum);
+void hexapod_peripheral_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum);
 void hexapod_peripheral_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void hexapod_peripheral_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void hexapod_peripheral_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
@@ -54,7 +57,10 @@ struct dyngen_mechanism_v1 {
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
   const char* const* coordinate_names;
   const int* independent_coordinates;
-  const int* actuated; /* per coordinate: 1 where tau is read */
+  const int* actuated;         /* per coordinate: 1 where tau is read */
+  const double* reference_q;   /* per coordinate: the spring's q0, the loops closed from it */
+  const double* lower_limits;  /* per coordinate: the model's limits, -inf / +inf where none */
+  const double* upper_limits;
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
@@ -70,6 +76,10 @@ struct dyngen_mechanism_v1 {
                            double* velocity);
   void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
                           double* origin, double* angular_velocity, double* velocity);
+  /* energy: kinetic (absolute: the base moving with w0 = base[0..2] and v0), potential of the
+     springs and gravity, damper power; momentum: linear, angular about the base origin. */
+  void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
+                 const double* p, double* energy, double* momentum);
 };
 
 #endif

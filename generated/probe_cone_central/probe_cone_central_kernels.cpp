@@ -13,6 +13,7 @@
 //   inverse_dynamics: 1584 mul, 1279 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2912 operations, 2912 temporaries
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
 //   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
+//   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -102,6 +103,14 @@ void probe_cone_central_body_kinematics_f(const float* q, const float* qd, float
   probe_cone_central::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
+void probe_cone_central_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum) {
+  probe_cone_central::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
+void probe_cone_central_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum) {
+  probe_cone_central::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
 DYNGEN_probe_cone_central_CLONES
 void probe_cone_central_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   probe_cone_central::point_kinematics(q, qd, position, velocity);
@@ -159,17 +168,26 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   probe_cone_central::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)p;
+  probe_cone_central::energy(q, qd, base, v0, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head", "lateral1_cyl.0", "lateral1_cyl.1", "lateral1_rod", "lateral2_cyl.0", "lateral2_cyl.1", "lateral2_rod", "lateral3_cyl.0", "lateral3_cyl.1", "lateral3_rod", "latch1_lever", "latch1_rocker", "latch1_coupler", "latch2_lever", "latch2_rocker", "latch2_coupler", "latch3_lever", "latch3_rocker", "latch3_coupler", "latch4_lever", "latch4_rocker", "latch4_coupler"};
 const int descriptor_independent[] = {0, 1, 2, 3, 13, 16, 19, 22};
 const int descriptor_actuated[] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+const double descriptor_reference_q[] = {0.0, 0.0, 0.4, 0.0, 0.0, 0.0, 0.5192301994298868, 0.0, -2.6727620664306944e-17, 0.5192301994298868, 0.0, 2.6727620664306944e-17, 0.5192301994298868, 0.0, 2.0816681711721685e-16, -1.2755319676300051e-15, 0.0, 2.0816681711721685e-16, -1.2755319676300051e-15, 0.0, 2.0816681711721685e-16, -1.2755319676300051e-15, 0.0, 2.0816681711721685e-16, -1.2755319676300051e-15};
+const double descriptor_lower_limits[] = {-0.2, -0.2, 0.0, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, 0.3992301994298868, -HUGE_VAL, -HUGE_VAL, 0.3992301994298868, -HUGE_VAL, -HUGE_VAL, 0.3992301994298868, -0.35, -HUGE_VAL, -HUGE_VAL, -0.35, -HUGE_VAL, -HUGE_VAL, -0.35, -HUGE_VAL, -HUGE_VAL, -0.35, -HUGE_VAL, -HUGE_VAL};
+const double descriptor_upper_limits[] = {0.2, 0.2, 0.4, HUGE_VAL, HUGE_VAL, HUGE_VAL, 0.6392301994298868, HUGE_VAL, HUGE_VAL, 0.6392301994298868, HUGE_VAL, HUGE_VAL, 0.6392301994298868, 0.35, HUGE_VAL, HUGE_VAL, 0.35, HUGE_VAL, HUGE_VAL, 0.35, HUGE_VAL, HUGE_VAL, 0.35, HUGE_VAL, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {"housing", "probe", "head"};
 const char* const descriptor_points[] = {"dock_frame.gimbal_centre", "head.tip", "head.sphere_centre", "latch1_lever.hook", "latch2_lever.hook", "latch3_lever.hook", "latch4_lever.hook"};
 const char* const descriptor_loops[] = {"lateral1", "lateral2", "lateral3", "latch1", "latch2", "latch3", "latch4"};
 
 const dyngen_mechanism_v1 descriptor = {1, "probe_cone_central", "c2d1cc23cf7465ff", 25, 8, 7, 3, 7, 0, 1,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

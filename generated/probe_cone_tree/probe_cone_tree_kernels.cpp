@@ -12,6 +12,7 @@
 //   inverse_dynamics: 83 mul, 69 add/sub, 0 div, 0 sqrt, 6 sin/cos; 158 operations, 158 temporaries
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
 //   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
+//   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -96,6 +97,15 @@ void probe_cone_tree_body_kinematics_f(const float* q, const float* qd, float* r
 }
 
 DYNGEN_probe_cone_tree_CLONES
+void probe_cone_tree_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum) {
+  probe_cone_tree::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
+void probe_cone_tree_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum) {
+  probe_cone_tree::energy(q, qd, base, base_velocity, energy, momentum);
+}
+
+DYNGEN_probe_cone_tree_CLONES
 void probe_cone_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   probe_cone_tree::point_kinematics(q, qd, position, velocity);
 }
@@ -143,17 +153,26 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   probe_cone_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)p;
+  probe_cone_tree::energy(q, qd, base, v0, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head"};
 const int descriptor_independent[] = {0, 1, 2, 3};
 const int descriptor_actuated[] = {0, 0, 1, 0};
+const double descriptor_reference_q[] = {0.0, 0.0, 0.4, 0.0};
+const double descriptor_lower_limits[] = {-0.2, -0.2, 0.0, -HUGE_VAL};
+const double descriptor_upper_limits[] = {0.2, 0.2, 0.4, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {"head"};
 const char* const descriptor_points[] = {"dock_frame.gimbal_centre", "head.tip", "head.latch1", "head.latch2", "head.latch3"};
 const char* const descriptor_loops[] = {nullptr};
 
 const dyngen_mechanism_v1 descriptor = {1, "probe_cone_tree", "5c7073c13829b354", 4, 4, 0, 1, 5, 0, 1,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

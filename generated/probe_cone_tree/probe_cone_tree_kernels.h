@@ -12,6 +12,7 @@
 //   inverse_dynamics: 83 mul, 69 add/sub, 0 div, 0 sqrt, 6 sin/cos; 158 operations, 158 temporaries
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
 //   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
+//   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -36,6 +37,8 @@ void probe_cone_tree_base_wrench(const double* q, const double* qd, const double
 void probe_cone_tree_base_wrench_f(const float* q, const float* qd, const float* qdd, const float* base, const float* wrench, float* wrench_on_base);
 void probe_cone_tree_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity);
 void probe_cone_tree_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
+void probe_cone_tree_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum);
+void probe_cone_tree_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum);
 void probe_cone_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void probe_cone_tree_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void probe_cone_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd);
@@ -51,7 +54,10 @@ struct dyngen_mechanism_v1 {
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
   const char* const* coordinate_names;
   const int* independent_coordinates;
-  const int* actuated; /* per coordinate: 1 where tau is read */
+  const int* actuated;         /* per coordinate: 1 where tau is read */
+  const double* reference_q;   /* per coordinate: the spring's q0, the loops closed from it */
+  const double* lower_limits;  /* per coordinate: the model's limits, -inf / +inf where none */
+  const double* upper_limits;
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
@@ -67,6 +73,10 @@ struct dyngen_mechanism_v1 {
                            double* velocity);
   void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
                           double* origin, double* angular_velocity, double* velocity);
+  /* energy: kinetic (absolute: the base moving with w0 = base[0..2] and v0), potential of the
+     springs and gravity, damper power; momentum: linear, angular about the base origin. */
+  void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
+                 const double* p, double* energy, double* momentum);
 };
 
 #endif

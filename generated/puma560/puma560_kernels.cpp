@@ -12,6 +12,7 @@
 //   inverse_dynamics: 178 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 334 operations, 334 temporaries
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
 //   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
+//   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -96,6 +97,15 @@ void puma560_body_kinematics_f(const float* q, const float* qd, float* rotation,
 }
 
 DYNGEN_puma560_CLONES
+void puma560_energy(const double* q, const double* qd, double* energy, double* momentum) {
+  puma560::energy(q, qd, energy, momentum);
+}
+
+void puma560_energy_f(const float* q, const float* qd, float* energy, float* momentum) {
+  puma560::energy(q, qd, energy, momentum);
+}
+
+DYNGEN_puma560_CLONES
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   puma560::point_kinematics(q, qd, position, velocity);
 }
@@ -145,17 +155,28 @@ void descriptor_body_kinematics(const double* q, const double* qd, const double*
   puma560::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
+void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
+  (void)base;
+  (void)v0;
+  (void)p;
+  puma560::energy(q, qd, energy, momentum);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1};
+const double descriptor_reference_q[] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+const double descriptor_lower_limits[] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {"link6"};
 const char* const descriptor_points[] = {"link6.flange"};
 const char* const descriptor_loops[] = {nullptr};
 
 const dyngen_mechanism_v1 descriptor = {1, "puma560", "29c0eb0886ff3e59", 6, 6, 0, 1, 1, 0, 0,
-    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,
-    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,
-    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};
+    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
+    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
+    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace
 

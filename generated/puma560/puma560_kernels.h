@@ -12,6 +12,7 @@
 //   inverse_dynamics: 178 mul, 146 add/sub, 0 div, 0 sqrt, 10 sin/cos; 334 operations, 334 temporaries
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
 //   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
+//   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -36,6 +37,8 @@ void puma560_base_wrench(const double* q, const double* qd, const double* qdd, c
 void puma560_base_wrench_f(const float* q, const float* qd, const float* qdd, const float* wrench, float* wrench_on_base);
 void puma560_body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity, double* origin_velocity);
 void puma560_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
+void puma560_energy(const double* q, const double* qd, double* energy, double* momentum);
+void puma560_energy_f(const float* q, const float* qd, float* energy, float* momentum);
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void puma560_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void puma560_forward_dynamics(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd);
@@ -51,7 +54,10 @@ struct dyngen_mechanism_v1 {
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
   const char* const* coordinate_names;
   const int* independent_coordinates;
-  const int* actuated; /* per coordinate: 1 where tau is read */
+  const int* actuated;         /* per coordinate: 1 where tau is read */
+  const double* reference_q;   /* per coordinate: the spring's q0, the loops closed from it */
+  const double* lower_limits;  /* per coordinate: the model's limits, -inf / +inf where none */
+  const double* upper_limits;
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
@@ -67,6 +73,10 @@ struct dyngen_mechanism_v1 {
                            double* velocity);
   void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
                           double* origin, double* angular_velocity, double* velocity);
+  /* energy: kinetic (absolute: the base moving with w0 = base[0..2] and v0), potential of the
+     springs and gravity, damper power; momentum: linear, angular about the base origin. */
+  void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
+                 const double* p, double* energy, double* momentum);
 };
 
 #endif

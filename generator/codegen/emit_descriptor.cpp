@@ -1,8 +1,12 @@
 #include "codegen/emit_descriptor.hpp"
 
+#include <cmath>
 #include <map>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
+#include "engine/emit_cpp.hpp"
 #include "engine/identifier.hpp"
 
 namespace dyngen::codegen {
@@ -23,7 +27,10 @@ struct dyngen_mechanism_v1 {
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
   const char* const* coordinate_names;
   const int* independent_coordinates;
-  const int* actuated; /* per coordinate: 1 where tau is read */
+  const int* actuated;         /* per coordinate: 1 where tau is read */
+  const double* reference_q;   /* per coordinate: the spring's q0, the loops closed from it */
+  const double* lower_limits;  /* per coordinate: the model's limits, -inf / +inf where none */
+  const double* upper_limits;
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
@@ -39,6 +46,10 @@ struct dyngen_mechanism_v1 {
                            double* velocity);
   void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
                           double* origin, double* angular_velocity, double* velocity);
+  /* energy: kinetic (absolute: the base moving with w0 = base[0..2] and v0), potential of the
+     springs and gravity, damper power; momentum: linear, angular about the base origin. */
+  void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
+                 const double* p, double* energy, double* momentum);
 };
 
 #endif
@@ -114,7 +125,7 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       bool used = false;
       if (kernel != nullptr)
         for (const auto* docs : {&kernel->inputs, &kernel->outputs})
-          for (const auto& a : *docs) used = used || names.count(a.name) && names.at(a.name) == parameter;
+          for (const auto& a : *docs) used = used || (names.count(a.name) && names.at(a.name) == parameter);
       if (!used) out << "  (void)" << parameter << ";\n";
     }
     if (kernel != nullptr) out << "  " << ns << "::" << name << "(" << arguments(*kernel, names) << ");\n";
@@ -135,6 +146,13 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
           "const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, "
           "double* origin_velocity",
           {"q", "qd", "p", "rotation", "origin", "angular_velocity", "origin_velocity"}, with_outputs);
+  with_outputs["base_velocity"] = "v0";
+  with_outputs["energy"] = "energy";
+  with_outputs["momentum"] = "momentum";
+  wrapper("energy",
+          "const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, "
+          "double* momentum",
+          {"q", "qd", "base", "v0", "p", "energy", "momentum"}, with_outputs);
   // names
   std::vector<std::string> wrench_bodies, points, loops;
   for (int j : kernels.wrench_bodies) wrench_bodies.push_back(model.bodies[static_cast<std::size_t>(j)].name);
@@ -150,9 +168,29 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
     for (int x : v) text += (text.empty() ? "" : ", ") + std::to_string(x);
     return text.empty() ? std::string("0") : text;
   };
+  // per coordinate: the closed reference configuration (the spring's q0 for a tree) and the limits
+  std::vector<double> reference(static_cast<std::size_t>(model.dof()), 0.0), lower(reference.size(), -HUGE_VAL),
+      upper(reference.size(), HUGE_VAL);
+  for (const Body& b : model.bodies) {
+    if (b.coordinate < 0) continue;
+    const auto i = static_cast<std::size_t>(b.coordinate);
+    reference[i] = b.joint.q0.value;
+    if (b.joint.limits) std::tie(lower[i], upper[i]) = std::pair((*b.joint.limits)[0], (*b.joint.limits)[1]);
+  }
+  if (!kernels.reference.q.empty()) reference = kernels.reference.q;
+  const auto doubles = [](const std::vector<double>& v) {
+    std::string text;
+    for (double x : v)
+      text += (text.empty() ? "" : ", ") +
+              (std::isinf(x) ? std::string(x < 0 ? "-HUGE_VAL" : "HUGE_VAL") : engine::format_double(x));
+    return text.empty() ? std::string("0") : text;
+  };
   out << "const char* const descriptor_coordinates[] = {" << string_list(model.coordinates) << "};\n"
       << "const int descriptor_independent[] = {" << ints(independent) << "};\n"
       << "const int descriptor_actuated[] = {" << ints(actuated) << "};\n"
+      << "const double descriptor_reference_q[] = {" << doubles(reference) << "};\n"
+      << "const double descriptor_lower_limits[] = {" << doubles(lower) << "};\n"
+      << "const double descriptor_upper_limits[] = {" << doubles(upper) << "};\n"
       << "const char* const descriptor_wrench_bodies[] = {" << string_list(wrench_bodies) << "};\n"
       << "const char* const descriptor_points[] = {" << string_list(points) << "};\n"
       << "const char* const descriptor_loops[] = {" << string_list(loops) << "};\n\n"
@@ -160,9 +198,10 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       << engine::comment_text(model.source_hash) << "\", " << model.dof() << ", " << independent.size() << ", "
       << model.loops.size() << ", " << wrench_bodies.size() << ", " << points.size() << ", " << kernels.parameters.size()
       << ", " << (model.moving_base ? 1 : 0) << ",\n"
-      << "    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_wrench_bodies,\n"
-      << "    descriptor_points, descriptor_loops, descriptor_close, descriptor_forward_dynamics,\n"
-      << "    descriptor_base_wrench, descriptor_point_kinematics, descriptor_body_kinematics};\n\n"
+      << "    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,\n"
+      << "    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,\n"
+      << "    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,\n"
+      << "    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};\n\n"
       << "}  // namespace\n\n"
       << "const struct dyngen_mechanism_v1* " << ns << "_mechanism(void) { return &descriptor; }\n";
   return out.str();

@@ -15,6 +15,7 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/energy_momentum.hpp"
 #include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
@@ -99,7 +100,8 @@ template <class S>
 Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
                           const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state,
                           const std::vector<algorithms::Pivot>& actuator_pivots) {
-  if (!mech.loops.empty() && kernel != "base_wrench" && kernel != "point_kinematics" && kernel != "body_kinematics")
+  if (!mech.loops.empty() && kernel != "base_wrench" && kernel != "point_kinematics" && kernel != "body_kinematics" &&
+      kernel != "energy")
     return loop_kernel_outputs(kernel, mech, force_mech, state, actuator_pivots);
   if (kernel == "mass_matrix") {
     algorithms::CrbaData<S> data(mech);
@@ -128,10 +130,16 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
     algorithms::base_wrench(mech, state, data);
     return {{"wrench_on_base", flat(data.wrench)}};
   }
+  if (kernel == "energy") {
+    algorithms::EnergyMomentumData<S> data(mech);
+    algorithms::energy_momentum(mech, state, data);
+    return {{"energy", {data.kinetic, data.potential, data.damper_power}}, {"momentum", flat(data.momentum)}};
+  }
   if (kernel == "body_kinematics") {
     // Motion relative to the base, as point_kinematics.
     algorithms::State<S> relative = state;
     relative.w0 = {};
+    relative.v0 = {};
     algorithms::KinematicsData<S> data(mech);
     algorithms::kinematics(mech, relative, data);
     Outputs<S> out{{"rotation", {}}, {"origin", {}}, {"angular_velocity", {}}, {"origin_velocity", {}}};
@@ -148,9 +156,10 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
     return out;
   }
   if (kernel == "point_kinematics") {
-    // Motion relative to the base: the base's own rotation is left out.
+    // Motion relative to the base: the base's own motion is left out.
     algorithms::State<S> relative = state;
     relative.w0 = {};
+    relative.v0 = {};
     algorithms::KinematicsData<S> data(mech);
     algorithms::kinematics(mech, relative, data);
     Outputs<S> out{{"position", {}}, {"velocity", {}}};
@@ -348,6 +357,19 @@ std::vector<KernelRecipe> recipes(const Model& model) {
                           {"origin_velocity", 3 * count, "velocity of the body origin (m/s) per body, base axes"}};
                     }});
   }
+  list.push_back({"energy",
+                  "kinetic energy (absolute, the base moving with w0 and v0), potential energy of the springs and "
+                  "gravity, power of the dampers, and momentum of the mechanism (a simulation's energy balance; of base only w0 "
+                  "is read)",
+                  {"q", "qd", "base", "base_velocity", "p"},
+                  [](const Model&) {
+                    return std::vector<engine::ArrayDoc>{
+                        {"energy", 3,
+                         "kinetic energy T (J), potential energy V of the springs and gravity (J, gravity from the "
+                         "base origin), damper power -sum c qd^2 (W)"},
+                        {"momentum", 6,
+                         "linear momentum (N s) and angular momentum about the base origin (N m s), base axes"}};
+                  }});
   if (!model.points.empty()) {
     list.push_back({"point_kinematics",
                     "positions and velocities of the named points relative to the base, base axes",
@@ -402,6 +424,8 @@ std::map<std::string, std::vector<double>> reference_outputs(
     state.e0[k] = base[static_cast<std::size_t>(3 + k)];
     state.a0[k] = base[static_cast<std::size_t>(6 + k)];
   }
+  const std::vector<S> base_velocity = array("base_velocity", 3);
+  for (int k = 0; k < 3; ++k) state.v0[k] = base_velocity[static_cast<std::size_t>(k)];
   std::size_t slot = 0;
   const std::vector<S> wrench = array("wrench", 6 * model.bodies.size());
   for (int j = 0; j < model.body_count(); ++j) {
@@ -504,7 +528,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     // do the body poses, which are the model's frames
     const std::string name = recipe.name;
     const bool kinematic = name == "position_closure" || name == "loop_residual" || name == "dependent_velocities" ||
-                           name == "body_kinematics";
+                           name == "body_kinematics" || name == "energy";
     const std::vector<RewriteChoice> choices =
         kinematic ? rewrite_choices(1)
         : name == "forward_dynamics_crba" && cheapest.count("mass_matrix")

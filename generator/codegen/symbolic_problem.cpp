@@ -97,6 +97,7 @@ SymbolicProblem make_symbolic_problem(const Model& model, const QuantityToExpr& 
       state.w0[k] = Expr::input(engine::InputRole::base_motion, "base", k, names[k]);
       state.e0[k] = Expr::input(engine::InputRole::base_motion, "base", 3 + k, names[3 + k]);
       state.a0[k] = Expr::input(engine::InputRole::base_motion, "base", 6 + k, names[6 + k]);
+      state.v0[k] = Expr::input(engine::InputRole::base_motion, "base_velocity", k, std::string("v0") + "xyz"[k]);
     }
   }
   int slot = 0;
@@ -145,6 +146,8 @@ std::vector<engine::ArrayDoc> input_docs(const Model& model, const SymbolicProbl
                       "base transport motion, base axes: w0 (rad/s), e0 (rad/s^2), a0 (m/s^2, incl. "
                       "the spacecraft's velocity terms)"});
     }
+    if (a == "base_velocity" && model.moving_base)
+      docs.push_back({"base_velocity", 3, "velocity of the base origin v0 (m/s), base axes"});
     if (a == "wrench" && !problem.wrench_bodies.empty()) {
       docs.push_back({"wrench", 6 * static_cast<int>(problem.wrench_bodies.size()),
                       "external wrench per body (" + bodies +

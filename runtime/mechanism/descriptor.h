@@ -4,10 +4,11 @@
    runtime's copy; the layout never changes within a version). Arrays a model does not have (base
    motion of a fixed base, external wrenches, runtime parameters) may be null. Layouts:
      q, qd, qdd, tau  one per coordinate, coordinate_names order
-     base             w0, e0, a0 (rad/s, rad/s^2, m/s^2), base axes
+     base             w0, e0, a0 (rad/s, rad/s^2, m/s^2), base axes; v0 (m/s) the base origin's velocity
      wrench           per wrench body: force (N) then moment (N m) about its origin, body axes
      rotation, origin, angular_velocity, velocity: per wrench body, relative to the base, base axes
-     position, velocity of points: per point, relative to the base, base axes */
+     position, velocity of points: per point, relative to the base, base axes
+     energy           kinetic (J), potential (J), damper power (W); momentum: N s, N m s, base axes */
 #ifndef DYNGEN_MECHANISM_V1
 #define DYNGEN_MECHANISM_V1
 
@@ -18,7 +19,10 @@ struct dyngen_mechanism_v1 {
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
   const char* const* coordinate_names;
   const int* independent_coordinates;
-  const int* actuated; /* per coordinate: 1 where tau is read */
+  const int* actuated;         /* per coordinate: 1 where tau is read */
+  const double* reference_q;   /* per coordinate: the spring's q0, the loops closed from it */
+  const double* lower_limits;  /* per coordinate: the model's limits, -inf / +inf where none */
+  const double* upper_limits;
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
@@ -34,6 +38,10 @@ struct dyngen_mechanism_v1 {
                            double* velocity);
   void (*body_kinematics)(const double* q, const double* qd, const double* p, double* rotation,
                           double* origin, double* angular_velocity, double* velocity);
+  /* energy: kinetic (absolute: the base moving with w0 = base[0..2] and v0), potential of the
+     springs and gravity, damper power; momentum: linear, angular about the base origin. */
+  void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
+                 const double* p, double* energy, double* momentum);
 };
 
 #endif

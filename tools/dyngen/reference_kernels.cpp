@@ -8,6 +8,7 @@
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/crba.hpp"
+#include "generator/algorithms/energy_momentum.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
@@ -60,6 +61,7 @@ const double* Sample::array(const std::string& name) const {
   if (name == "qdd_independent") return qdd_independent.data();
   if (name == "tau") return tau.data();
   if (name == "base") return base.data();
+  if (name == "base_velocity") return base_velocity.data();
   if (name == "wrench") return wrench.data();
   if (name == "p") return p.data();
   throw std::invalid_argument("no input array '" + name + "'");
@@ -81,7 +83,7 @@ std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& 
   std::vector<Sample> samples;
   for (int s = 0; s < count; ++s) {
     Sample sample{std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
-                  std::vector<double>(n), {}, {}, {}, parameters, State<double>(mech)};
+                  std::vector<double>(n), {}, {}, {}, {}, parameters, State<double>(mech)};
     for (int j = 1; j < model.body_count(); ++j) {
       const Body& body = model.bodies[static_cast<std::size_t>(j)];
       if (body.coordinate < 0) continue;
@@ -103,6 +105,7 @@ std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& 
     if (!model.loops.empty()) close_sample(model, mech, kernels, sample.q, sample.qd);
     if (model.moving_base) {
       for (int k = 0; k < 9; ++k) sample.base.push_back(unit(random));
+      for (int k = 0; k < 3; ++k) sample.base_velocity.push_back(unit(random));
     }
     for (std::size_t k = 0; k < 6 * kernels.wrench_bodies.size(); ++k) sample.wrench.push_back(unit(random));
 
@@ -117,6 +120,7 @@ std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& 
         state.w0[k] = sample.base[static_cast<std::size_t>(k)];
         state.e0[k] = sample.base[static_cast<std::size_t>(3 + k)];
         state.a0[k] = sample.base[static_cast<std::size_t>(6 + k)];
+        state.v0[k] = sample.base_velocity[static_cast<std::size_t>(k)];
       }
     }
     for (std::size_t slot = 0; slot < kernels.wrench_bodies.size(); ++slot) {
@@ -201,7 +205,7 @@ ReferenceFunction reference_function(const Mechanism<double>& mech,
                                      const std::string& name) {
   const std::string algorithm = name == "forward_dynamics" ? kernels.forward_dynamics : name;
   if (!mech.loops.empty() && algorithm != "base_wrench" && algorithm != "point_kinematics" &&
-      algorithm != "body_kinematics")
+      algorithm != "body_kinematics" && algorithm != "energy")
     return loop_reference_function(mech, algorithm);
   if (algorithm == "mass_matrix") {
     return [&mech, data = algorithms::CrbaData<double>(mech)](const State<double>& state,
@@ -249,6 +253,14 @@ ReferenceFunction reference_function(const Mechanism<double>& mech,
                                                                      double* const* out) mutable {
       algorithms::base_wrench(mech, state, data);
       copy_out(data.wrench, out[0]);
+    };
+  }
+  if (algorithm == "energy") {
+    return [&mech, data = algorithms::EnergyMomentumData<double>(mech)](const State<double>& state,
+                                                                       double* const* out) mutable {
+      algorithms::energy_momentum(mech, state, data);
+      copy_out({data.kinetic, data.potential, data.damper_power}, out[0]);
+      copy_out(data.momentum, out[1]);
     };
   }
   if (algorithm == "body_kinematics") {

@@ -19,11 +19,12 @@ struct Sample {
   std::vector<double> q, qd, qdd, tau;
   std::vector<double> qdd_independent;  // looped models
   std::vector<double> base;    // w0, e0, a0 (moving base only)
+  std::vector<double> base_velocity;  // v0 (moving base only)
   std::vector<double> wrench;  // 6 per wrench body, force then moment, body axes
   std::vector<double> p;       // runtime parameters in the kernels' order
   algorithms::State<double> state;
 
-  // The array a kernel input named `name` reads (q, qd, qdd, tau, base, wrench, p).
+  // The array a kernel input named `name` reads (q, qd, qdd, tau, base, base_velocity, wrench, p).
   const double* array(const std::string& name) const;
 };
 
