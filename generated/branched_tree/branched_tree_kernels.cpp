@@ -167,11 +167,14 @@ const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, 0.2, HUGE_VAL, HUG
 const char* const descriptor_wrench_bodies[] = {"left_hand", "right_forearm", "boom_sensor"};
 const char* const descriptor_points[] = {"left_hand.grip", "right_forearm.tip", "boom_sensor.probe"};
 const char* const descriptor_loops[] = {nullptr};
+const char* const descriptor_parameter_names[] = {nullptr};
+const double descriptor_parameter_values[] = {0};
 
 const dyngen_mechanism_v1 descriptor = {1, "branched_tree", "4fed7340750d73b8", 9, 9, 0, 3, 3, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
-    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
+    descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace

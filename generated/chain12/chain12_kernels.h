@@ -55,6 +55,8 @@ struct dyngen_mechanism_v1 {
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
+  const char* const* parameter_names;  /* the runtime parameters p, in order */
+  const double* parameter_values;      /* their values in the model file */
   /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
      2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
   int (*close)(double* q, double* qd, const double* p, int* failed_loop);

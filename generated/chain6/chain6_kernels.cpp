@@ -161,11 +161,14 @@ const double descriptor_upper_limits[] = {HUGE_VAL, HUGE_VAL, HUGE_VAL, HUGE_VAL
 const char* const descriptor_wrench_bodies[] = {nullptr};
 const char* const descriptor_points[] = {nullptr};
 const char* const descriptor_loops[] = {nullptr};
+const char* const descriptor_parameter_names[] = {nullptr};
+const double descriptor_parameter_values[] = {0};
 
 const dyngen_mechanism_v1 descriptor = {1, "chain6", "b7ac7fff649fee9a", 6, 6, 0, 0, 0, 0, 0,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
-    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
+    descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace

@@ -182,11 +182,14 @@ const double descriptor_upper_limits[] = {0.2, 0.2, 0.4, HUGE_VAL, HUGE_VAL, HUG
 const char* const descriptor_wrench_bodies[] = {"housing", "probe", "head"};
 const char* const descriptor_points[] = {"dock_frame.gimbal_centre", "head.tip", "head.sphere_centre", "latch1_lever.hook", "latch2_lever.hook", "latch3_lever.hook", "latch4_lever.hook"};
 const char* const descriptor_loops[] = {"lateral1", "lateral2", "lateral3", "latch1", "latch2", "latch3", "latch4"};
+const char* const descriptor_parameter_names[] = {nullptr};
+const double descriptor_parameter_values[] = {0};
 
 const dyngen_mechanism_v1 descriptor = {1, "probe_cone_central", "c2d1cc23cf7465ff", 25, 8, 7, 3, 7, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
-    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
+    descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace

@@ -167,11 +167,14 @@ const double descriptor_upper_limits[] = {0.2, 0.2, 0.4, HUGE_VAL};
 const char* const descriptor_wrench_bodies[] = {"head"};
 const char* const descriptor_points[] = {"dock_frame.gimbal_centre", "head.tip", "head.latch1", "head.latch2", "head.latch3"};
 const char* const descriptor_loops[] = {nullptr};
+const char* const descriptor_parameter_names[] = {nullptr};
+const double descriptor_parameter_values[] = {0};
 
 const dyngen_mechanism_v1 descriptor = {1, "probe_cone_tree", "5c7073c13829b354", 4, 4, 0, 1, 5, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
-    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,
+    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
+    descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
 
 }  // namespace

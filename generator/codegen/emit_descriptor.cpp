@@ -34,6 +34,8 @@ struct dyngen_mechanism_v1 {
   const char* const* wrench_body_names;
   const char* const* point_names;
   const char* const* loop_names;
+  const char* const* parameter_names;  /* the runtime parameters p, in order */
+  const double* parameter_values;      /* their values in the model file */
   /* Closes q and qd in place from their independent entries: 0, or a status (1 unreachable,
      2 beyond limits, 3 singular, 4 not converged, 5 not finite) and *failed_loop. */
   int (*close)(double* q, double* qd, const double* p, int* failed_loop);
@@ -178,6 +180,10 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
     if (b.joint.limits) std::tie(lower[i], upper[i]) = std::pair((*b.joint.limits)[0], (*b.joint.limits)[1]);
   }
   if (!kernels.reference.q.empty()) reference = kernels.reference.q;
+  std::vector<double> parameter_values;
+  for (const std::string& name : kernels.parameters)
+    for (const Parameter& parameter : model.parameters)
+      if (parameter.name == name) parameter_values.push_back(parameter.value);
   const auto doubles = [](const std::vector<double>& v) {
     std::string text;
     for (double x : v)
@@ -193,14 +199,17 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       << "const double descriptor_upper_limits[] = {" << doubles(upper) << "};\n"
       << "const char* const descriptor_wrench_bodies[] = {" << string_list(wrench_bodies) << "};\n"
       << "const char* const descriptor_points[] = {" << string_list(points) << "};\n"
-      << "const char* const descriptor_loops[] = {" << string_list(loops) << "};\n\n"
+      << "const char* const descriptor_loops[] = {" << string_list(loops) << "};\n"
+      << "const char* const descriptor_parameter_names[] = {" << string_list(kernels.parameters) << "};\n"
+      << "const double descriptor_parameter_values[] = {" << doubles(parameter_values) << "};\n\n"
       << "const dyngen_mechanism_v1 descriptor = {1, \"" << engine::comment_text(model.name) << "\", \""
       << engine::comment_text(model.source_hash) << "\", " << model.dof() << ", " << independent.size() << ", "
       << model.loops.size() << ", " << wrench_bodies.size() << ", " << points.size() << ", " << kernels.parameters.size()
       << ", " << (model.moving_base ? 1 : 0) << ",\n"
       << "    descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,\n"
       << "    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,\n"
-      << "    descriptor_loops, descriptor_close, descriptor_forward_dynamics, descriptor_base_wrench,\n"
+      << "    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,\n"
+      << "    descriptor_forward_dynamics, descriptor_base_wrench,\n"
       << "    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};\n\n"
       << "}  // namespace\n\n"
       << "const struct dyngen_mechanism_v1* " << ns << "_mechanism(void) { return &descriptor; }\n";
