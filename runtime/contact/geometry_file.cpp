@@ -1,6 +1,8 @@
 // Docking-unit geometry files (YAML) -> validated UnitGeometry.
 #include "contact/geometry_file.hpp"
 
+#include "files/yaml_fields.hpp"
+
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
@@ -15,104 +17,7 @@ namespace {
 
 constexpr double kDeg = std::numbers::pi / 180.0;
 
-// Reads fields of one mapping with file:line:column messages; rejects unknown keys.
-class Fields {
- public:
-  Fields(const YAML::Node& node, const std::string& source, std::string where, std::set<std::string> allowed)
-      : node_(node), source_(source), where_(std::move(where)) {
-    if (!node.IsMap()) fail(node, "", "a mapping");
-    for (const auto& kv : node) {
-      const std::string key = kv.first.as<std::string>();
-      if (!allowed.count(key)) {
-        std::string list;
-        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-        fail(kv.first, key, "one of the keys: " + list);
-      }
-    }
-  }
-
-  [[noreturn]] void fail(const YAML::Node& at, const std::string& field, const std::string& expected) const {
-    const YAML::Mark m = at.Mark();
-    std::ostringstream s;
-    s << source_ << ":" << m.line + 1 << ":" << m.column + 1 << ": " << where_;
-    if (!field.empty()) s << ", field '" << field << "'";
-    s << ": expected " << expected;
-    if (at.IsScalar()) s << ", got '" << at.Scalar() << "'";
-    throw GeometryFileError(s.str());
-  }
-  [[noreturn]] void fail(const std::string& field, const std::string& expected) const {
-    fail(node_[field] ? node_[field] : node_, field, expected);
-  }
-
-  bool has(const std::string& key) const { return static_cast<bool>(node_[key]); }
-  YAML::Node at(const std::string& key) const {
-    if (!node_[key]) fail(node_, key, "this field (missing)");
-    return node_[key];
-  }
-
-  double number(const std::string& key) const {
-    const YAML::Node n = at(key);
-    double v = 0.0;
-    if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v)) fail(n, key, "a finite number");
-    return v;
-  }
-  double number(const std::string& key, double fallback) const { return has(key) ? number(key) : fallback; }
-  double positive(const std::string& key) const {
-    const double v = number(key);
-    if (!(v > 0.0)) fail(at(key), key, "a positive number");
-    return v;
-  }
-  double non_negative(const std::string& key) const {
-    const double v = number(key);
-    if (v < 0.0) fail(at(key), key, "a non-negative number");
-    return v;
-  }
-  int integer(const std::string& key, int lo, int hi) const {
-    const YAML::Node n = at(key);
-    int v = 0;
-    if (!n.IsScalar() || !YAML::convert<int>::decode(n, v) || v < lo || v > hi)
-      fail(n, key, "an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
-    return v;
-  }
-  std::string text(const std::string& key) const {
-    const YAML::Node n = at(key);
-    if (!n.IsScalar() || n.Scalar().empty()) fail(n, key, "a non-empty name");
-    return n.Scalar();
-  }
-  std::vector<double> numbers(const YAML::Node& n, const std::string& key, std::size_t count) const {
-    if (!n.IsSequence() || n.size() != count) fail(n, key, "a list of " + std::to_string(count) + " numbers");
-    std::vector<double> v(count);
-    for (std::size_t i = 0; i < count; ++i)
-      if (!n[i].IsScalar() || !YAML::convert<double>::decode(n[i], v[i]) || !std::isfinite(v[i]))
-        fail(n[i], key, "a finite number");
-    return v;
-  }
-  Vec3 vec3(const YAML::Node& n, const std::string& key) const {
-    const auto v = numbers(n, key, 3);
-    return {v[0], v[1], v[2]};
-  }
-  Vec3 vec3(const std::string& key) const { return vec3(at(key), key); }
-  Vec3 unit(const std::string& key) const {
-    const Vec3 v = vec3(key);
-    if (!(v.norm() > 1e-12)) fail(at(key), key, "a non-zero direction [x, y, z]");
-    return v.normalized();
-  }
-  std::pair<double, double> pair(const std::string& key) const {
-    const auto v = numbers(at(key), key, 2);
-    return {v[0], v[1]};
-  }
-  std::array<Vec3, 2> two_points(const std::string& key) const {
-    const YAML::Node n = at(key);
-    if (!n.IsSequence() || n.size() != 2) fail(n, key, "two points [[x, y, z], [x, y, z]]");
-    return {vec3(n[0], key), vec3(n[1], key)};
-  }
-  const YAML::Node& node() const { return node_; }
-
- private:
-  YAML::Node node_;
-  const std::string& source_;
-  std::string where_;
-};
+using Fields = files::YamlFields<GeometryFileError>;
 
 struct Loader {
   std::string source;
