@@ -13,6 +13,7 @@
 //   base_wrench: 442 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 848 operations, 848 temporaries
 //   body_kinematics: 124 mul, 70 add/sub, 0 div, 0 sqrt, 12 sin/cos; 206 operations, 206 temporaries
 //   energy: 610 mul, 460 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1082 operations, 1082 temporaries
+//   damper_power: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -106,6 +107,15 @@ void branched_tree_energy_f(const float* q, const float* qd, const float* base, 
 }
 
 DYNGEN_branched_tree_CLONES
+void branched_tree_damper_power(const double* qd, double* power) {
+  branched_tree::damper_power(qd, power);
+}
+
+void branched_tree_damper_power_f(const float* qd, float* power) {
+  branched_tree::damper_power(qd, power);
+}
+
+DYNGEN_branched_tree_CLONES
 void branched_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   branched_tree::point_kinematics(q, qd, position, velocity);
 }
@@ -158,6 +168,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   branched_tree::energy(q, qd, base, v0, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  branched_tree::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"torso", "left_shoulder", "left_forearm", "left_hand", "right_shoulder", "right_forearm", "boom", "boom_head", "boom_sensor"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
 const int descriptor_actuated[] = {1, 0, 0, 1, 0, 1, 0, 0, 0};
@@ -175,7 +190,7 @@ const dyngen_mechanism_v1 descriptor = {1, "branched_tree", "4fed7340750d73b8", 
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

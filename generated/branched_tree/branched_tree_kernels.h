@@ -13,6 +13,7 @@
 //   base_wrench: 442 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 848 operations, 848 temporaries
 //   body_kinematics: 124 mul, 70 add/sub, 0 div, 0 sqrt, 12 sin/cos; 206 operations, 206 temporaries
 //   energy: 610 mul, 460 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1082 operations, 1082 temporaries
+//   damper_power: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -39,6 +40,8 @@ void branched_tree_body_kinematics(const double* q, const double* qd, double* ro
 void branched_tree_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void branched_tree_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum);
 void branched_tree_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum);
+void branched_tree_damper_power(const double* qd, double* power);
+void branched_tree_damper_power_f(const float* qd, float* power);
 void branched_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void branched_tree_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void branched_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd);
@@ -79,6 +82,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

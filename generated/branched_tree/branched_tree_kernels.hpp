@@ -13,6 +13,7 @@
 //   base_wrench: 442 mul, 394 add/sub, 0 div, 0 sqrt, 12 sin/cos; 848 operations, 848 temporaries
 //   body_kinematics: 124 mul, 70 add/sub, 0 div, 0 sqrt, 12 sin/cos; 206 operations, 206 temporaries
 //   energy: 610 mul, 460 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1082 operations, 1082 temporaries
+//   damper_power: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -6105,6 +6106,37 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   momentum[5] = t1081;
 }
 
+// power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
+// Cost: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries.
+//   in  qd[9]: joint rates (rad/s or m/s), same order
+//   out power[1]: damper power (W), <= 0
+template <class T>
+inline void damper_power(const T* qd, T* power) {
+  const T t0 = qd[0] * qd[0];
+  const T t1 = qd[1] * qd[1];
+  const T t2 = t0 * T(5.0);
+  const T t3 = t1 * T(2.0);
+  const T t4 = qd[2] * qd[2];
+  const T t5 = t4 * T(25.0);
+  const T t6 = qd[4] * qd[4];
+  const T t7 = T(2.0) * t6;
+  const T t8 = qd[5] * qd[5];
+  const T t9 = qd[6] * qd[6];
+  const T t10 = t9 * T(40.0);
+  const T t11 = qd[7] * qd[7];
+  const T t12 = t11 * T(1.5);
+  const T t13 = qd[8] * qd[8];
+  const T t14 = t13 * T(-10.0);
+  const T t15 = t14 - t8;
+  const T t16 = t12 + t10;
+  const T t17 = t7 + t5;
+  const T t18 = t3 + t2;
+  const T t19 = t15 - t16;
+  const T t20 = t17 + t18;
+  const T t21 = t19 - t20;
+  power[0] = t21;
+}
+
 // positions and velocities of the named points relative to the base, base axes; body frames slid along joint axes (exact)
 // Cost: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries.
 //   in  q[9]: joint coordinates (rad or m): torso, left_shoulder, left_forearm, left_hand, right_shoulder, right_forearm, boom, boom_head, boom_sensor
@@ -6372,7 +6404,7 @@ struct KernelEntry {
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 9;
+constexpr int kernel_count = 10;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
@@ -6392,6 +6424,8 @@ inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
      [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
     {"energy", 4, {"q", "qd", "base", "base_velocity", nullptr}, {9, 9, 9, 3, 0}, 2, {"energy", "momentum", nullptr, nullptr}, {3, 6, 0, 0},
      [](const T* const* in, T* const* out) { energy(in[0], in[1], in[2], in[3], out[0], out[1]); }},
+    {"damper_power", 1, {"qd", nullptr, nullptr, nullptr, nullptr}, {9, 0, 0, 0, 0}, 1, {"power", nullptr, nullptr, nullptr}, {1, 0, 0, 0},
+     [](const T* const* in, T* const* out) { damper_power(in[0], out[0]); }},
     {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {9, 9, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {9, 9, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };

@@ -12,6 +12,7 @@
 //   inverse_dynamics: 663 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1317 operations, 1317 temporaries
 //   base_wrench: 703 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1390 operations, 1390 temporaries
 //   energy: 1171 mul, 941 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2136 operations, 2136 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain12_kernels.h"
@@ -91,6 +92,15 @@ void chain12_energy_f(const float* q, const float* qd, float* energy, float* mom
   chain12::energy(q, qd, energy, momentum);
 }
 
+DYNGEN_chain12_CLONES
+void chain12_damper_power(const double* qd, double* power) {
+  chain12::damper_power(qd, power);
+}
+
+void chain12_damper_power_f(const float* qd, float* power) {
+  chain12::damper_power(qd, power);
+}
+
 void chain12_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain12_forward_dynamics_aba(q, qd, tau, qdd);
 }
@@ -149,6 +159,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   chain12::energy(q, qd, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  chain12::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
@@ -166,7 +181,7 @@ const dyngen_mechanism_v1 descriptor = {1, "chain12", "ed019bad44b2f925", 12, 12
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

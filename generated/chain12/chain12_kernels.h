@@ -12,6 +12,7 @@
 //   inverse_dynamics: 663 mul, 630 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1317 operations, 1317 temporaries
 //   base_wrench: 703 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1390 operations, 1390 temporaries
 //   energy: 1171 mul, 941 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2136 operations, 2136 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain12_KERNELS_H
@@ -35,6 +36,8 @@ void chain12_base_wrench(const double* q, const double* qd, const double* qdd, d
 void chain12_base_wrench_f(const float* q, const float* qd, const float* qdd, float* wrench_on_base);
 void chain12_energy(const double* q, const double* qd, double* energy, double* momentum);
 void chain12_energy_f(const float* q, const float* qd, float* energy, float* momentum);
+void chain12_damper_power(const double* qd, double* power);
+void chain12_damper_power_f(const float* qd, float* power);
 void chain12_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd);
 void chain12_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd);
 
@@ -73,6 +76,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

@@ -12,6 +12,7 @@
 //   inverse_dynamics: 1779 mul, 1710 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3549 operations, 3549 temporaries
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 //   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain30_kernels.h"
@@ -87,6 +88,15 @@ void chain30_energy_f(const float* q, const float* qd, float* energy, float* mom
   chain30::energy(q, qd, energy, momentum);
 }
 
+DYNGEN_chain30_CLONES
+void chain30_damper_power(const double* qd, double* power) {
+  chain30::damper_power(qd, power);
+}
+
+void chain30_damper_power_f(const float* qd, float* power) {
+  chain30::damper_power(qd, power);
+}
+
 void chain30_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain30_forward_dynamics_aba(q, qd, tau, qdd);
 }
@@ -145,6 +155,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   chain30::energy(q, qd, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  chain30::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12", "link13", "link14", "link15", "link16", "link17", "link18", "link19", "link20", "link21", "link22", "link23", "link24", "link25", "link26", "link27", "link28", "link29", "link30"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
@@ -162,7 +177,7 @@ const dyngen_mechanism_v1 descriptor = {1, "chain30", "9d13d720364c2f9d", 30, 30
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

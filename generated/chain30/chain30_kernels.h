@@ -12,6 +12,7 @@
 //   inverse_dynamics: 1779 mul, 1710 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3549 operations, 3549 temporaries
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 //   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain30_KERNELS_H
@@ -35,6 +36,8 @@ void chain30_base_wrench(const double* q, const double* qd, const double* qdd, d
 void chain30_base_wrench_f(const float* q, const float* qd, const float* qdd, float* wrench_on_base);
 void chain30_energy(const double* q, const double* qd, double* energy, double* momentum);
 void chain30_energy_f(const float* q, const float* qd, float* energy, float* momentum);
+void chain30_damper_power(const double* qd, double* power);
+void chain30_damper_power_f(const float* qd, float* power);
 void chain30_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd);
 void chain30_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd);
 
@@ -73,6 +76,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

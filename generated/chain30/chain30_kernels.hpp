@@ -12,6 +12,7 @@
 //   inverse_dynamics: 1779 mul, 1710 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3549 operations, 3549 temporaries
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 //   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #pragma once
@@ -75246,6 +75247,15 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   energy[2] = T(0.0);
 }
 
+// power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
+// Cost: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries.
+//   in  qd[30]: joint rates (rad/s or m/s), same order
+//   out power[1]: damper power (W), <= 0
+template <class T>
+inline void damper_power(const T* /*qd*/, T* power) {
+  power[0] = T(0.0);
+}
+
 // Forward dynamics by the cheaper route, forward_dynamics_aba.
 template <class T>
 inline void forward_dynamics(const T* q, const T* qd, const T* tau, T* qdd) {
@@ -75265,7 +75275,7 @@ struct KernelEntry {
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 7;
+constexpr int kernel_count = 8;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
@@ -75283,6 +75293,8 @@ inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
      [](const T* const* in, T* const* out) { base_wrench(in[0], in[1], in[2], out[0]); }},
     {"energy", 2, {"q", "qd", nullptr}, {30, 30, 0}, 2, {"energy", "momentum"}, {3, 6},
      [](const T* const* in, T* const* out) { energy(in[0], in[1], out[0], out[1]); }},
+    {"damper_power", 1, {"qd", nullptr, nullptr}, {30, 0, 0}, 1, {"power", nullptr}, {1, 0},
+     [](const T* const* in, T* const* out) { damper_power(in[0], out[0]); }},
 };
 
 }  // namespace chain30

@@ -12,6 +12,7 @@
 //   inverse_dynamics: 291 mul, 270 add/sub, 0 div, 0 sqrt, 12 sin/cos; 573 operations, 573 temporaries
 //   base_wrench: 331 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 646 operations, 646 temporaries
 //   energy: 527 mul, 413 add/sub, 0 div, 0 sqrt, 12 sin/cos; 952 operations, 952 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #include "chain6_kernels.h"
@@ -94,6 +95,15 @@ void chain6_energy_f(const float* q, const float* qd, float* energy, float* mome
   chain6::energy(q, qd, energy, momentum);
 }
 
+DYNGEN_chain6_CLONES
+void chain6_damper_power(const double* qd, double* power) {
+  chain6::damper_power(qd, power);
+}
+
+void chain6_damper_power_f(const float* qd, float* power) {
+  chain6::damper_power(qd, power);
+}
+
 void chain6_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain6_forward_dynamics_crba(q, qd, tau, qdd);
 }
@@ -152,6 +162,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   chain6::energy(q, qd, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  chain6::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1};
@@ -169,7 +184,7 @@ const dyngen_mechanism_v1 descriptor = {1, "chain6", "b7ac7fff649fee9a", 6, 6, 0
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

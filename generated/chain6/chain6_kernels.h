@@ -12,6 +12,7 @@
 //   inverse_dynamics: 291 mul, 270 add/sub, 0 div, 0 sqrt, 12 sin/cos; 573 operations, 573 temporaries
 //   base_wrench: 331 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 646 operations, 646 temporaries
 //   energy: 527 mul, 413 add/sub, 0 div, 0 sqrt, 12 sin/cos; 952 operations, 952 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain6_KERNELS_H
@@ -35,6 +36,8 @@ void chain6_base_wrench(const double* q, const double* qd, const double* qdd, do
 void chain6_base_wrench_f(const float* q, const float* qd, const float* qdd, float* wrench_on_base);
 void chain6_energy(const double* q, const double* qd, double* energy, double* momentum);
 void chain6_energy_f(const float* q, const float* qd, float* energy, float* momentum);
+void chain6_damper_power(const double* qd, double* power);
+void chain6_damper_power_f(const float* qd, float* power);
 void chain6_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd);
 void chain6_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd);
 
@@ -73,6 +76,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

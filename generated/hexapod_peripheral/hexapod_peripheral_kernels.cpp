@@ -13,6 +13,7 @@
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
 //   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
+//   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -104,6 +105,15 @@ void hexapod_peripheral_energy_f(const float* q, const float* qd, const float* b
 }
 
 DYNGEN_hexapod_peripheral_CLONES
+void hexapod_peripheral_damper_power(const double* qd, double* power) {
+  hexapod_peripheral::damper_power(qd, power);
+}
+
+void hexapod_peripheral_damper_power_f(const float* qd, float* power) {
+  hexapod_peripheral::damper_power(qd, power);
+}
+
+DYNGEN_hexapod_peripheral_CLONES
 void hexapod_peripheral_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   hexapod_peripheral::point_kinematics(q, qd, position, velocity);
 }
@@ -165,6 +175,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   hexapod_peripheral::energy(q, qd, base, v0, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  hexapod_peripheral::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"ring.0", "ring.1", "ring.2", "ring.3", "ring.4", "ring.5", "leg1_cyl.0", "leg1_cyl.1", "leg1_rod", "leg2_cyl.0", "leg2_cyl.1", "leg2_rod", "leg3_cyl.0", "leg3_cyl.1", "leg3_rod", "leg4_cyl.0", "leg4_cyl.1", "leg4_rod", "leg5_cyl.0", "leg5_cyl.1", "leg5_rod", "leg6_cyl.0", "leg6_cyl.1", "leg6_rod"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
 const int descriptor_actuated[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1};
@@ -182,7 +197,7 @@ const dyngen_mechanism_v1 descriptor = {1, "hexapod_peripheral", "1ba464d4f9599c
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
 //   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
+//   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -39,6 +40,8 @@ void hexapod_peripheral_body_kinematics(const double* q, const double* qd, doubl
 void hexapod_peripheral_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void hexapod_peripheral_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum);
 void hexapod_peripheral_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum);
+void hexapod_peripheral_damper_power(const double* qd, double* power);
+void hexapod_peripheral_damper_power_f(const float* qd, float* power);
 void hexapod_peripheral_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void hexapod_peripheral_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void hexapod_peripheral_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
@@ -82,6 +85,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

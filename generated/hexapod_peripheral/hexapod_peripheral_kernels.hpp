@@ -13,6 +13,7 @@
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
 //   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
+//   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -13543,6 +13544,31 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   momentum[5] = t1789;
 }
 
+// power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
+// Cost: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries.
+//   in  qd[24]: joint rates (rad/s or m/s), same order
+//   out power[1]: damper power (W), <= 0
+template <class T>
+inline void damper_power(const T* qd, T* power) {
+  const T t0 = qd[8] * qd[8];
+  const T t1 = qd[11] * qd[11];
+  const T t2 = t0 + t1;
+  const T t3 = t2 * T(600.0);
+  const T t4 = qd[14] * qd[14];
+  const T t5 = T(600.0) * t4;
+  const T t6 = qd[17] * qd[17];
+  const T t7 = T(600.0) * t6;
+  const T t8 = qd[20] * qd[20];
+  const T t9 = T(600.0) * t8;
+  const T t10 = qd[23] * qd[23];
+  const T t11 = t10 * T(-600.0);
+  const T t12 = t11 - t9;
+  const T t13 = t7 + t5;
+  const T t14 = t12 - t3;
+  const T t15 = t14 - t13;
+  power[0] = t15;
+}
+
 // positions and velocities of the named points relative to the base, base axes
 // Cost: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries.
 //   in  q[24]: joint coordinates (rad or m): ring.0, ring.1, ring.2, ring.3, ring.4, ring.5, leg1_cyl.0, leg1_cyl.1, leg1_rod, leg2_cyl.0, leg2_cyl.1, leg2_rod, leg3_cyl.0, leg3_cyl.1, leg3_rod, leg4_cyl.0, leg4_cyl.1, leg4_rod, leg5_cyl.0, leg5_cyl.1, leg5_rod, leg6_cyl.0, leg6_cyl.1, leg6_rod
@@ -13626,7 +13652,7 @@ struct KernelEntry {
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 9;
+constexpr int kernel_count = 10;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
@@ -13646,6 +13672,8 @@ inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
      [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
     {"energy", 4, {"q", "qd", "base", "base_velocity", nullptr}, {24, 24, 9, 3, 0}, 2, {"energy", "momentum", nullptr, nullptr}, {3, 6, 0, 0},
      [](const T* const* in, T* const* out) { energy(in[0], in[1], in[2], in[3], out[0], out[1]); }},
+    {"damper_power", 1, {"qd", nullptr, nullptr, nullptr, nullptr}, {24, 0, 0, 0, 0}, 1, {"power", nullptr, nullptr, nullptr}, {1, 0, 0, 0},
+     [](const T* const* in, T* const* out) { damper_power(in[0], out[0]); }},
     {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {24, 24, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {3, 3, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };

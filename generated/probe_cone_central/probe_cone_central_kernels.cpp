@@ -14,6 +14,7 @@
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
 //   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
+//   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -112,6 +113,15 @@ void probe_cone_central_energy_f(const float* q, const float* qd, const float* b
 }
 
 DYNGEN_probe_cone_central_CLONES
+void probe_cone_central_damper_power(const double* qd, double* power) {
+  probe_cone_central::damper_power(qd, power);
+}
+
+void probe_cone_central_damper_power_f(const float* qd, float* power) {
+  probe_cone_central::damper_power(qd, power);
+}
+
+DYNGEN_probe_cone_central_CLONES
 void probe_cone_central_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   probe_cone_central::point_kinematics(q, qd, position, velocity);
 }
@@ -173,6 +183,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   probe_cone_central::energy(q, qd, base, v0, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  probe_cone_central::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head", "lateral1_cyl.0", "lateral1_cyl.1", "lateral1_rod", "lateral2_cyl.0", "lateral2_cyl.1", "lateral2_rod", "lateral3_cyl.0", "lateral3_cyl.1", "lateral3_rod", "latch1_lever", "latch1_rocker", "latch1_coupler", "latch2_lever", "latch2_rocker", "latch2_coupler", "latch3_lever", "latch3_rocker", "latch3_coupler", "latch4_lever", "latch4_rocker", "latch4_coupler"};
 const int descriptor_independent[] = {0, 1, 2, 3, 13, 16, 19, 22};
 const int descriptor_actuated[] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -190,7 +205,7 @@ const dyngen_mechanism_v1 descriptor = {1, "probe_cone_central", "c2d1cc23cf7465
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

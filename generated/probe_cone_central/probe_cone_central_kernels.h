@@ -14,6 +14,7 @@
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
 //   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
+//   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -42,6 +43,8 @@ void probe_cone_central_body_kinematics(const double* q, const double* qd, doubl
 void probe_cone_central_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void probe_cone_central_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum);
 void probe_cone_central_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum);
+void probe_cone_central_damper_power(const double* qd, double* power);
+void probe_cone_central_damper_power_f(const float* qd, float* power);
 void probe_cone_central_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void probe_cone_central_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void probe_cone_central_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
@@ -85,6 +88,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

@@ -14,6 +14,7 @@
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
 //   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
+//   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -18789,6 +18790,46 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   energy_parts::part1(q, qd, base, base_velocity, energy, momentum, carry);
 }
 
+// power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
+// Cost: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries.
+//   in  qd[25]: joint rates (rad/s or m/s), same order
+//   out power[1]: damper power (W), <= 0
+template <class T>
+inline void damper_power(const T* qd, T* power) {
+  const T t0 = qd[0] * qd[0];
+  const T t1 = qd[1] * qd[1];
+  const T t2 = t0 + t1;
+  const T t3 = t2 * T(5.0);
+  const T t4 = qd[2] * qd[2];
+  const T t5 = t4 * T(800.0);
+  const T t6 = qd[3] * qd[3];
+  const T t7 = t6 * T(0.5);
+  const T t8 = qd[6] * qd[6];
+  const T t9 = t8 * T(400.0);
+  const T t10 = qd[9] * qd[9];
+  const T t11 = T(400.0) * t10;
+  const T t12 = qd[12] * qd[12];
+  const T t13 = T(400.0) * t12;
+  const T t14 = qd[13] * qd[13];
+  const T t15 = t14 * T(0.01);
+  const T t16 = qd[16] * qd[16];
+  const T t17 = T(0.01) * t16;
+  const T t18 = qd[19] * qd[19];
+  const T t19 = T(0.01) * t18;
+  const T t20 = qd[22] * qd[22];
+  const T t21 = t20 * T(-0.01);
+  const T t22 = t21 - t19;
+  const T t23 = t17 + t15;
+  const T t24 = t13 + t11;
+  const T t25 = t9 + t7;
+  const T t26 = t5 + t3;
+  const T t27 = t22 - t23;
+  const T t28 = t24 + t25;
+  const T t29 = t27 - t26;
+  const T t30 = t29 - t28;
+  power[0] = t30;
+}
+
 // positions and velocities of the named points relative to the base, base axes; common factors taken out of sums
 // Cost: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries.
 //   in  q[25]: joint coordinates (rad or m): housing.0, housing.1, probe, head, lateral1_cyl.0, lateral1_cyl.1, lateral1_rod, lateral2_cyl.0, lateral2_cyl.1, lateral2_rod, lateral3_cyl.0, lateral3_cyl.1, lateral3_rod, latch1_lever, latch1_rocker, latch1_coupler, latch2_lever, latch2_rocker, latch2_coupler, latch3_lever, latch3_rocker, latch3_coupler, latch4_lever, latch4_rocker, latch4_coupler
@@ -19249,7 +19290,7 @@ struct KernelEntry {
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 10;
+constexpr int kernel_count = 11;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
@@ -19271,6 +19312,8 @@ inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
      [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
     {"energy", 4, {"q", "qd", "base", "base_velocity", nullptr}, {25, 25, 9, 3, 0}, 2, {"energy", "momentum", nullptr, nullptr}, {3, 6, 0, 0},
      [](const T* const* in, T* const* out) { energy(in[0], in[1], in[2], in[3], out[0], out[1]); }},
+    {"damper_power", 1, {"qd", nullptr, nullptr, nullptr, nullptr}, {25, 0, 0, 0, 0}, 1, {"power", nullptr, nullptr, nullptr}, {1, 0, 0, 0},
+     [](const T* const* in, T* const* out) { damper_power(in[0], out[0]); }},
     {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {25, 25, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {21, 21, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };

@@ -13,6 +13,7 @@
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
 //   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
 //   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
+//   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -106,6 +107,15 @@ void probe_cone_tree_energy_f(const float* q, const float* qd, const float* base
 }
 
 DYNGEN_probe_cone_tree_CLONES
+void probe_cone_tree_damper_power(const double* qd, double* power) {
+  probe_cone_tree::damper_power(qd, power);
+}
+
+void probe_cone_tree_damper_power_f(const float* qd, float* power) {
+  probe_cone_tree::damper_power(qd, power);
+}
+
+DYNGEN_probe_cone_tree_CLONES
 void probe_cone_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   probe_cone_tree::point_kinematics(q, qd, position, velocity);
 }
@@ -158,6 +168,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   probe_cone_tree::energy(q, qd, base, v0, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  probe_cone_tree::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head"};
 const int descriptor_independent[] = {0, 1, 2, 3};
 const int descriptor_actuated[] = {0, 0, 1, 0};
@@ -175,7 +190,7 @@ const dyngen_mechanism_v1 descriptor = {1, "probe_cone_tree", "5c7073c13829b354"
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
 //   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
 //   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
+//   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -39,6 +40,8 @@ void probe_cone_tree_body_kinematics(const double* q, const double* qd, double* 
 void probe_cone_tree_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void probe_cone_tree_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum);
 void probe_cone_tree_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum);
+void probe_cone_tree_damper_power(const double* qd, double* power);
+void probe_cone_tree_damper_power_f(const float* qd, float* power);
 void probe_cone_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void probe_cone_tree_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void probe_cone_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd);
@@ -79,6 +82,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

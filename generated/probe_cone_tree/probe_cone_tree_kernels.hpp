@@ -13,6 +13,7 @@
 //   base_wrench: 107 mul, 86 add/sub, 0 div, 0 sqrt, 6 sin/cos; 199 operations, 199 temporaries
 //   body_kinematics: 39 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 68 operations, 68 temporaries
 //   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
+//   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -1727,6 +1728,25 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   momentum[5] = t382;
 }
 
+// power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
+// Cost: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries.
+//   in  qd[4]: joint rates (rad/s or m/s), same order
+//   out power[1]: damper power (W), <= 0
+template <class T>
+inline void damper_power(const T* qd, T* power) {
+  const T t0 = qd[0] * qd[0];
+  const T t1 = qd[1] * qd[1];
+  const T t2 = t0 + t1;
+  const T t3 = t2 * T(60.0);
+  const T t4 = qd[2] * qd[2];
+  const T t5 = t4 * T(800.0);
+  const T t6 = qd[3] * qd[3];
+  const T t7 = t6 * T(-0.5);
+  const T t8 = t7 - t5;
+  const T t9 = t8 - t3;
+  power[0] = t9;
+}
+
 // positions and velocities of the named points relative to the base, base axes; body frames slid along joint axes (exact); common factors taken out of sums
 // Cost: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries.
 //   in  q[4]: joint coordinates (rad or m): housing.0, housing.1, probe, head
@@ -1947,7 +1967,7 @@ struct KernelEntry {
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 9;
+constexpr int kernel_count = 10;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
@@ -1967,6 +1987,8 @@ inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
      [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
     {"energy", 4, {"q", "qd", "base", "base_velocity", nullptr}, {4, 4, 9, 3, 0}, 2, {"energy", "momentum", nullptr, nullptr}, {3, 6, 0, 0},
      [](const T* const* in, T* const* out) { energy(in[0], in[1], in[2], in[3], out[0], out[1]); }},
+    {"damper_power", 1, {"qd", nullptr, nullptr, nullptr, nullptr}, {4, 0, 0, 0, 0}, 1, {"power", nullptr, nullptr, nullptr}, {1, 0, 0, 0},
+     [](const T* const* in, T* const* out) { damper_power(in[0], out[0]); }},
     {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {4, 4, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {15, 15, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };

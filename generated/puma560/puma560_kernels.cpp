@@ -13,6 +13,7 @@
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
 //   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
 //   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -106,6 +107,15 @@ void puma560_energy_f(const float* q, const float* qd, float* energy, float* mom
 }
 
 DYNGEN_puma560_CLONES
+void puma560_damper_power(const double* qd, double* power) {
+  puma560::damper_power(qd, power);
+}
+
+void puma560_damper_power_f(const float* qd, float* power) {
+  puma560::damper_power(qd, power);
+}
+
+DYNGEN_puma560_CLONES
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity) {
   puma560::point_kinematics(q, qd, position, velocity);
 }
@@ -162,6 +172,11 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   puma560::energy(q, qd, energy, momentum);
 }
 
+void descriptor_damper_power(const double* qd, const double* p, double* power) {
+  (void)p;
+  puma560::damper_power(qd, power);
+}
+
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};
 const int descriptor_independent[] = {0, 1, 2, 3, 4, 5};
 const int descriptor_actuated[] = {1, 1, 1, 1, 1, 1};
@@ -179,7 +194,7 @@ const dyngen_mechanism_v1 descriptor = {1, "puma560", "29c0eb0886ff3e59", 6, 6, 
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
 //   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
 //   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -39,6 +40,8 @@ void puma560_body_kinematics(const double* q, const double* qd, double* rotation
 void puma560_body_kinematics_f(const float* q, const float* qd, float* rotation, float* origin, float* angular_velocity, float* origin_velocity);
 void puma560_energy(const double* q, const double* qd, double* energy, double* momentum);
 void puma560_energy_f(const float* q, const float* qd, float* energy, float* momentum);
+void puma560_damper_power(const double* qd, double* power);
+void puma560_damper_power_f(const float* qd, float* power);
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void puma560_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
 void puma560_forward_dynamics(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd);
@@ -79,6 +82,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

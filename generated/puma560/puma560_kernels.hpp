@@ -13,6 +13,7 @@
 //   base_wrench: 201 mul, 164 add/sub, 0 div, 0 sqrt, 12 sin/cos; 377 operations, 377 temporaries
 //   body_kinematics: 91 mul, 55 add/sub, 0 div, 0 sqrt, 12 sin/cos; 158 operations, 158 temporaries
 //   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
+//   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
@@ -3704,6 +3705,15 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   momentum[5] = t658;
 }
 
+// power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
+// Cost: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries.
+//   in  qd[6]: joint rates (rad/s or m/s), same order
+//   out power[1]: damper power (W), <= 0
+template <class T>
+inline void damper_power(const T* /*qd*/, T* power) {
+  power[0] = T(0.0);
+}
+
 // positions and velocities of the named points relative to the base, base axes; body frames slid along joint axes (exact); common factors taken out of sums
 // Cost: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries.
 //   in  q[6]: joint coordinates (rad or m): link1, link2, link3, link4, link5, link6
@@ -3807,7 +3817,7 @@ struct KernelEntry {
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 9;
+constexpr int kernel_count = 10;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
@@ -3827,6 +3837,8 @@ inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
      [](const T* const* in, T* const* out) { body_kinematics(in[0], in[1], out[0], out[1], out[2], out[3]); }},
     {"energy", 2, {"q", "qd", nullptr, nullptr}, {6, 6, 0, 0}, 2, {"energy", "momentum", nullptr, nullptr}, {3, 6, 0, 0},
      [](const T* const* in, T* const* out) { energy(in[0], in[1], out[0], out[1]); }},
+    {"damper_power", 1, {"qd", nullptr, nullptr, nullptr}, {6, 0, 0, 0}, 1, {"power", nullptr, nullptr, nullptr}, {1, 0, 0, 0},
+     [](const T* const* in, T* const* out) { damper_power(in[0], out[0]); }},
     {"point_kinematics", 2, {"q", "qd", nullptr, nullptr}, {6, 6, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {3, 3, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
 };

@@ -3,6 +3,7 @@
 // (Featherstone 2008, sec. 2.13-2.14: a body's spatial momentum h = I v and kinetic energy
 // T = 1/2 v . I v, summed over the bodies; the joints' springs and dampers of seed part 1).
 //
+//   S damper_power(const Mechanism<S>&, const State<S>&)     P = -sum_i c_i qd_i^2
 //   void energy_momentum(const Mechanism<S>&, const State<S>&, EnergyMomentumData<S>&)
 //     inputs: q, qd; for a moving base w0 and v0 (the base's angular velocity and origin velocity,
 //             base axes), so that velocities are absolute.
@@ -30,13 +31,23 @@ struct EnergyMomentumData {
   explicit EnergyMomentumData(const Mechanism<S>& mech) : kinematics(mech) {}
 };
 
+// P = -sum_i c_i qd_i^2: the power of the joints' dampers alone (a simulation integrates it).
+template <class S>
+S damper_power(const Mechanism<S>& mech, const State<S>& state) {
+  S P = S(0.0);
+  for (int i = 0; i < mech.dof; ++i) {
+    const auto u = static_cast<std::size_t>(i);
+    P = P - mech.damper[u] * state.qd[u] * state.qd[u];
+  }
+  return P;
+}
+
 template <class S>
 void energy_momentum(const Mechanism<S>& mech, const State<S>& state, EnergyMomentumData<S>& data) {
   kinematics(mech, state, data.kinematics);
   const KinematicsData<S>& k = data.kinematics;
   data.kinetic = S(0.0);
   data.potential = S(0.0);
-  data.damper_power = S(0.0);
   data.momentum = Vec6<S>{};
   for (int j = 1; j < mech.body_count; ++j) {
     const auto u = static_cast<std::size_t>(j);
@@ -57,8 +68,8 @@ void energy_momentum(const Mechanism<S>& mech, const State<S>& state, EnergyMome
     const auto u = static_cast<std::size_t>(i);
     const S stretch = state.q[u] - mech.q0[u];
     data.potential = data.potential + S(0.5) * mech.spring[u] * stretch * stretch;
-    data.damper_power = data.damper_power - mech.damper[u] * state.qd[u] * state.qd[u];
   }
+  data.damper_power = damper_power(mech, state);
 }
 
 }  // namespace dyngen::algorithms

@@ -52,6 +52,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif
@@ -155,6 +157,8 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
           "const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, "
           "double* momentum",
           {"q", "qd", "base", "v0", "p", "energy", "momentum"}, with_outputs);
+  with_outputs["power"] = "power";
+  wrapper("damper_power", "const double* qd, const double* p, double* power", {"qd", "p", "power"}, with_outputs);
   // names
   std::vector<std::string> wrench_bodies, points, loops;
   for (int j : kernels.wrench_bodies) wrench_bodies.push_back(model.bodies[static_cast<std::size_t>(j)].name);
@@ -210,7 +214,7 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       << "    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,\n"
       << "    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,\n"
       << "    descriptor_forward_dynamics, descriptor_base_wrench,\n"
-      << "    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy};\n\n"
+      << "    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};\n\n"
       << "}  // namespace\n\n"
       << "const struct dyngen_mechanism_v1* " << ns << "_mechanism(void) { return &descriptor; }\n";
   return out.str();

@@ -101,7 +101,7 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
                           const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state,
                           const std::vector<algorithms::Pivot>& actuator_pivots) {
   if (!mech.loops.empty() && kernel != "base_wrench" && kernel != "point_kinematics" && kernel != "body_kinematics" &&
-      kernel != "energy")
+      kernel != "energy" && kernel != "damper_power")
     return loop_kernel_outputs(kernel, mech, force_mech, state, actuator_pivots);
   if (kernel == "mass_matrix") {
     algorithms::CrbaData<S> data(mech);
@@ -130,6 +130,7 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
     algorithms::base_wrench(mech, state, data);
     return {{"wrench_on_base", flat(data.wrench)}};
   }
+  if (kernel == "damper_power") return {{"power", {algorithms::damper_power(mech, state)}}};
   if (kernel == "energy") {
     algorithms::EnergyMomentumData<S> data(mech);
     algorithms::energy_momentum(mech, state, data);
@@ -370,6 +371,9 @@ std::vector<KernelRecipe> recipes(const Model& model) {
                         {"momentum", 6,
                          "linear momentum (N s) and angular momentum about the base origin (N m s), base axes"}};
                   }});
+  list.push_back({"damper_power", "power of the joints' dampers -sum c qd^2 (a simulation's energy balance)",
+                  {"qd", "p"},
+                  [](const Model&) { return std::vector<engine::ArrayDoc>{{"power", 1, "damper power (W), <= 0"}}; }});
   if (!model.points.empty()) {
     list.push_back({"point_kinematics",
                     "positions and velocities of the named points relative to the base, base axes",

@@ -44,6 +44,8 @@ struct dyngen_mechanism_v1 {
      springs and gravity, damper power; momentum: linear, angular about the base origin. */
   void (*energy)(const double* q, const double* qd, const double* base, const double* v0,
                  const double* p, double* energy, double* momentum);
+  /* power: -sum c qd^2 of the joints' dampers (W). */
+  void (*damper_power)(const double* qd, const double* p, double* power);
 };
 
 #endif

@@ -95,6 +95,12 @@ Energy GeneratedMechanism::energy(const double* q, const double* qd, const doubl
   return e;
 }
 
+double GeneratedMechanism::damper_power(const double* qd) {
+  double power = 0.0;
+  d_->damper_power(qd, parameters_.data(), &power);
+  return power;
+}
+
 std::unique_ptr<Mechanism> GeneratedMechanism::clone() const { return std::make_unique<GeneratedMechanism>(*this); }
 
 std::unique_ptr<GeneratedMechanism> load_generated_mechanism(const std::filesystem::path& library,

@@ -31,6 +31,7 @@ class GeneratedMechanism final : public Mechanism {
   void body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity,
                        double* velocity) override;
   Energy energy(const double* q, const double* qd, const double* base, const double* v0) override;
+  double damper_power(const double* qd) override;
   std::unique_ptr<Mechanism> clone() const override;
 
  private:

@@ -79,6 +79,8 @@ class Mechanism {
                                double* angular_velocity, double* velocity) = 0;
   // base: w0 (the rest unread); v0: the base origin's velocity (both base axes).
   virtual Energy energy(const double* q, const double* qd, const double* base, const double* v0) = 0;
+  // -sum c qd^2 of the joints' dampers (W).
+  virtual double damper_power(const double* qd) = 0;
 
   // An independent instance (own scratch) of the same mechanism, for another thread.
   virtual std::unique_ptr<Mechanism> clone() const = 0;

@@ -183,6 +183,12 @@ Energy NumericMechanism::energy(const double* q, const double* qd, const double*
   return e;
 }
 
+double NumericMechanism::damper_power(const double* qd) {
+  Algorithms& a = *a_;
+  std::copy(qd, qd + a.mech.dof, a.state.qd.begin());
+  return algorithms::damper_power(a.mech, a.state);
+}
+
 std::unique_ptr<mechanism::Mechanism> NumericMechanism::clone() const {
   return std::unique_ptr<mechanism::Mechanism>(new NumericMechanism(*this));
 }

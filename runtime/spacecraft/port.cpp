@@ -21,6 +21,8 @@ Port::Port(const Vec3& position, const Mat3& port_to_body) : position_(position)
 }
 
 PortPlacement port_placement(const Port& port, const PortDeflection& deflection) {
+  // a rigid port (no rotation) keeps its axes: the common case, evaluated at every step
+  if (deflection.rotation == Vec3::Zero()) return {port.position() + deflection.displacement, port.port_to_body()};
   return {port.position() + deflection.displacement,
           rotation_matrix(quaternion_from_rotation_vector(deflection.rotation)) * port.port_to_body()};
 }

@@ -86,6 +86,8 @@ void expect_same_mechanism(Mechanism& generated, Mechanism& numeric, std::uint32
     for (const auto& [got, expected] : {std::pair(&R_g, &R), std::pair(&o_g, &o), std::pair(&w_g, &w), std::pair(&v_g, &v)})
       EXPECT_LE(relative_error(*got, *expected), 1e-12);
 
+    EXPECT_NEAR(generated.damper_power(qd.data()), numeric.damper_power(qd.data()),
+                1e-12 * (1.0 + std::abs(numeric.damper_power(qd.data()))));
     const double v0[3] = {unit(rng), unit(rng), unit(rng)};
     const Energy e = numeric.energy(q.data(), qd.data(), base.data(), v0);
     const Energy e_g = generated.energy(q.data(), qd.data(), base.data(), v0);
