@@ -98,8 +98,11 @@ void update_central_latch(const UnitGeometry& g, const CentralLatch& latch, cons
   }
   state.deflection = phi;
   state.touching = touching;
-  // step 6: the tip (2) projected on the slot plane falls inside the slot
-  if (inside_slot(std::get<Slot>(g.passive[latch.slot].shape), central_latch_tip(latch, link, phi))) {
+  // step 6: the tip (2) projected on the slot plane falls inside the slot -- the tip of the latch
+  // opened out (phi = 0), where it then stands: a deflected tip over the slot's mouth would trigger
+  // a latch whose back face is still short of the stop face, and the snap would start the back
+  // contact deep inside it
+  if (inside_slot(std::get<Slot>(g.passive[latch.slot].shape), central_latch_tip(latch, link, 0.0))) {
     state.triggered = true;
     state.deflection = 0.0;
     state.touching = false;

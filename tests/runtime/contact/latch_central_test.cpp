@@ -103,12 +103,14 @@ TEST(CentralLatch, TriggersWhenTheTipEntersTheSlotAndHoldsOnTheStop) {
     if (data.central_latches[0].triggered) break;
   }
   ASSERT_TRUE(data.central_latches[0].triggered);
-  // the tip (2), deflected onto the wall, lies sqrt(rho^2 - 0.012^2) ahead of the pivot
-  // (x_head - 0.09): it has just passed the stop face x = 0.40
-  const double tip_x = state.links[0].position.x() - 0.09 + std::sqrt(0.03 * 0.03 + 0.02 * 0.02 - 0.012 * 0.012);
+  // the tip (2) of the latch opened out (x_head - 0.06) has just passed the stop face x = 0.40, and
+  // with it the back face (x_head - 0.058): no back contact starts inside the stop
+  const double tip_x = state.links[0].position.x() - 0.06;
   EXPECT_GE(tip_x, 0.40 - 1e-4);
   EXPECT_LT(tip_x, 0.40 + 0.0006);
   EXPECT_TRUE(data.captured);
+  evaluate_contacts(g, state, data);
+  EXPECT_TRUE(data.contacts.empty());
   // pulled back until the back face (x_head - 0.058) is 1 mm behind the stop face: one axial contact
   state.links[0].position.x() = 0.40 + 0.058 - 0.001;
   evaluate_contacts(g, state, data);
