@@ -12,6 +12,7 @@ int run_verify(const Args&);
 int run_bench(const Args&);
 int run_fit_hysteresis(const Args&);
 int run_report(const Args&);
+int run_simulate(const Args&);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -29,6 +30,8 @@ const std::vector<Command>& commands() {
       {"eval", "MODEL (--state FILE | --random SEED)", "evaluate M, b, qdd (CRBA, ABA), RNEA, base wrench as JSON", run_eval},
       {"fit-hysteresis", "LOOP.csv [--model pwl|variable] [--plot FILE]",
        "identify a transmission's hysteresis model from a measured loop; print parameters and fit error, plot", run_fit_hysteresis},
+      {"simulate", "SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H] [--until T]",
+       "run a docking scenario; write its time histories, events, dynamic diagram and summary", run_simulate},
       {"report", "RUN_DIR [--out FILE]",
        "HTML report of a docking simulation run (charts, dynamic diagram, events) and PNG figures", run_report},
   };

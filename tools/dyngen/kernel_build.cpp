@@ -69,12 +69,6 @@ std::string read_text(const std::filesystem::path& path) {
   return text.str();
 }
 
-std::filesystem::path make_temporary_folder() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "dyngen_kernels_XXXXXX").string();
-  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a folder in " + pattern);
-  return pattern;
-}
-
 const engine::Kernel& find_kernel(const codegen::GeneratedKernels& kernels, const std::string& name) {
   for (const auto& k : kernels.kernels) {
     if (k.name == name) return k;
@@ -83,6 +77,28 @@ const engine::Kernel& find_kernel(const codegen::GeneratedKernels& kernels, cons
 }
 
 }  // namespace
+
+double compile_shared_object(const std::filesystem::path& source, const std::filesystem::path& library) {
+  const std::filesystem::path log = library.string() + ".log";
+  const char* compiler = std::getenv("CXX");
+  const std::string command = shell_quote(compiler != nullptr && *compiler ? compiler : "c++") +
+                              " -std=c++17 -O2 -shared -fPIC -o " + shell_quote(library.string()) + " " +
+                              shell_quote(source.string()) + " 2>" + shell_quote(log.string());
+  const auto start = std::chrono::steady_clock::now();
+  const int status = std::system(command.c_str());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw std::runtime_error("compiling the generated kernels failed: " + command + "\n" + read_text(log));
+  std::error_code ignored;
+  std::filesystem::remove(log, ignored);
+  return seconds;
+}
+
+std::filesystem::path make_temporary_folder(const std::filesystem::path& parent) {
+  std::string pattern = (parent / "dyngen_kernels_XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a folder in " + parent.string());
+  return pattern;
+}
 
 KernelFunction::KernelFunction(std::string name, std::vector<engine::ArrayDoc> inputs,
                                std::vector<engine::ArrayDoc> outputs, void* symbol)
@@ -93,25 +109,14 @@ KernelFunction::KernelFunction(std::string name, std::vector<engine::ArrayDoc> i
       invoker_(invoker_for(inputs_.size(), outputs_.size(), name_)) {}
 
 KernelLibrary::KernelLibrary(const Model& model, const codegen::GeneratedKernels& kernels)
-    : folder_(make_temporary_folder()) {
+    : folder_(make_temporary_folder(std::filesystem::temp_directory_path())) {
   try {
     const auto files = codegen::emit_files(model, kernels, {});
     codegen::write_files(folder_, files);
     const std::string prefix = engine::mangle_identifier(model.name);
     const std::filesystem::path source = folder_ / (prefix + "_kernels.cpp");
     const std::filesystem::path library = folder_ / ("lib" + prefix + "_kernels.so");
-    const std::filesystem::path log = folder_ / "compiler.log";
-    const char* compiler = std::getenv("CXX");
-    const std::string command = shell_quote(compiler != nullptr && *compiler ? compiler : "c++") +
-                                " -std=c++17 -O2 -shared -fPIC -o " + shell_quote(library.string()) +
-                                " " + shell_quote(source.string()) + " 2>" + shell_quote(log.string());
-    const auto start = std::chrono::steady_clock::now();
-    const int status = std::system(command.c_str());
-    compile_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      throw std::runtime_error("compiling the generated kernels failed: " + command + "\n" +
-                               read_text(log));
-    }
+    compile_seconds_ = compile_shared_object(source, library);
     handle_ = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle_ == nullptr) throw std::runtime_error(std::string("dlopen: ") + dlerror());
     auto add = [&](const engine::Kernel& kernel, const std::string& name) {

@@ -39,6 +39,14 @@ class KernelFunction {
   Invoker invoker_;
 };
 
+// Compiles one generated <name>_kernels.cpp into a shared object with
+// `c++ -std=c++17 -O2 -shared -fPIC` (the compiler named by $CXX if set); returns the seconds it took.
+// std::runtime_error with the command and the compiler's messages when it fails.
+double compile_shared_object(const std::filesystem::path& source, const std::filesystem::path& library);
+
+// A new empty folder under `parent` (mkdtemp).
+std::filesystem::path make_temporary_folder(const std::filesystem::path& parent);
+
 class KernelLibrary {
  public:
   // Writes the generated files into a fresh temporary folder, compiles <name>_kernels.cpp with

@@ -205,7 +205,7 @@ ReferenceFunction reference_function(const Mechanism<double>& mech,
                                      const std::string& name) {
   const std::string algorithm = name == "forward_dynamics" ? kernels.forward_dynamics : name;
   if (!mech.loops.empty() && algorithm != "base_wrench" && algorithm != "point_kinematics" &&
-      algorithm != "body_kinematics" && algorithm != "energy")
+      algorithm != "body_kinematics" && algorithm != "energy" && algorithm != "damper_power")
     return loop_reference_function(mech, algorithm);
   if (algorithm == "mass_matrix") {
     return [&mech, data = algorithms::CrbaData<double>(mech)](const State<double>& state,
@@ -254,6 +254,9 @@ ReferenceFunction reference_function(const Mechanism<double>& mech,
       algorithms::base_wrench(mech, state, data);
       copy_out(data.wrench, out[0]);
     };
+  }
+  if (algorithm == "damper_power") {
+    return [&mech](const State<double>& state, double* const* out) { out[0][0] = algorithms::damper_power(mech, state); };
   }
   if (algorithm == "energy") {
     return [&mech, data = algorithms::EnergyMomentumData<double>(mech)](const State<double>& state,

@@ -1,0 +1,555 @@
+#include "simulation/docking_system.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "simulation/initial_conditions.hpp"
+#include "spacecraft/state_vector.hpp"
+
+namespace dyngen::simulation {
+
+namespace {
+
+using integrators::ConstVectorRef;
+using integrators::VectorRef;
+using spacecraft::RigidBodyState;
+
+RigidBodyState body_state(const ConstVectorRef& y, int offset) {
+  RigidBodyState s;
+  s.position = y.segment<3>(offset + spacecraft::position_offset);
+  s.velocity = y.segment<3>(offset + spacecraft::velocity_offset);
+  s.attitude = y.segment<4>(offset + spacecraft::attitude_offset);
+  s.angular_velocity = y.segment<3>(offset + spacecraft::angular_velocity_offset);
+  return s;
+}
+
+void put_state(VectorRef y, int offset, const RigidBodyState& s) {
+  y.segment<3>(offset + spacecraft::position_offset) = s.position;
+  y.segment<3>(offset + spacecraft::velocity_offset) = s.velocity;
+  y.segment<4>(offset + spacecraft::attitude_offset) = s.attitude;
+  y.segment<3>(offset + spacecraft::angular_velocity_offset) = s.angular_velocity;
+}
+
+void put_rate(VectorRef dydt, int offset, const spacecraft::RigidBodyRate& r) {
+  dydt.segment<3>(offset + spacecraft::position_offset) = r.velocity;
+  dydt.segment<3>(offset + spacecraft::velocity_offset) = r.acceleration;
+  dydt.segment<4>(offset + spacecraft::attitude_offset) = r.attitude_rate;
+  dydt.segment<3>(offset + spacecraft::angular_velocity_offset) = r.angular_acceleration;
+}
+
+spacecraft::ElasticModes modes_of(const SpacecraftSpec& s) {
+  if (s.modes.empty()) return {};
+  const auto n = static_cast<Eigen::Index>(s.modes.size());
+  Eigen::VectorXd frequency(n), damping(n);
+  spacecraft::Participation phi(6, n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const PortMode& m = s.modes[static_cast<std::size_t>(k)];
+    frequency[k] = m.frequency;
+    damping[k] = m.damping;
+    phi.col(k) = m.participation;
+  }
+  return spacecraft::ElasticModes(frequency, damping, phi);
+}
+
+}  // namespace
+
+SimulationError::SimulationError(std::string cause, double time, const std::string& detail)
+    : std::runtime_error("t = " + std::to_string(time) + " s: " + cause + ": " + detail), cause_(std::move(cause)), time_(time) {}
+
+DockingSystem::DockingSystem(const Scenario& scenario, std::unique_ptr<mechanism::Mechanism> mechanism,
+                             contact::UnitGeometry geometry)
+    : scenario_(scenario),
+      mech_(std::move(mechanism)),
+      geometry_(std::move(geometry)),
+      contact_(contact::make_contact_data(geometry_)),
+      active_body_(scenario.active.mass, scenario.active.inertia),
+      passive_body_(scenario.passive.mass, scenario.passive.inertia),
+      active_port_(scenario.active.port_position, scenario.active.port_to_body),
+      passive_port_(scenario.passive.port_position, scenario.passive.port_to_body),
+      active_modes_(modes_of(scenario.active)),
+      passive_modes_(modes_of(scenario.passive)),
+      active_modal_(active_modes_.rest()),
+      passive_modal_(passive_modes_.rest()),
+      active_modal_force_(Eigen::VectorXd::Zero(active_modes_.count())),
+      passive_modal_force_(Eigen::VectorXd::Zero(passive_modes_.count())) {
+  const mechanism::MechanismInfo& info = mech_->info();
+  if (!info.moving_base)
+    throw std::invalid_argument(scenario.file + ": mechanism " + info.name +
+                                " has a fixed base; a docking mechanism needs `base: {motion: moving}` in its model");
+  n_ = info.dof;
+  ni_ = static_cast<int>(info.independent.size());
+  wrench_slots_ = static_cast<int>(info.wrench_bodies.size());
+  size_ = 26 + 2 * ni_ + 5;
+  const auto fail = [&](const std::string& where, const std::string& what) {
+    throw std::invalid_argument(where + ": " + what);
+  };
+  const auto coordinate_of = [&](const Reference& r, const char* role) {
+    int i = -1;
+    try {
+      i = info.coordinate(r.name);
+    } catch (const std::invalid_argument& e) {
+      fail(r.where, std::string(role) + ": " + e.what());
+    }
+    if (!info.actuated[static_cast<std::size_t>(i)])
+      fail(r.where, std::string(role) + " on coordinate '" + r.name + "': its joint takes no force (tau is read only for " +
+                        "actuated joints); give the joint `actuated: true` in " + info.name + "'s model");
+    return i;
+  };
+
+  // every buffer link of the geometry carried by one wrench body of the mechanism
+  carriers_.resize(geometry_.links.size());
+  for (const LinkCarrier& c : scenario.links) {
+    const int j = geometry_.find_link(c.link.name);
+    if (j < 0) {
+      std::string links;
+      for (const auto& l : geometry_.links) links += (links.empty() ? "" : ", ") + l.name;
+      fail(c.link.where, "contact link '" + c.link.name + "': the geometry " + geometry_.name + " has links " + links);
+    }
+    int slot = -1;
+    try {
+      slot = info.wrench_body(c.body.name);
+    } catch (const std::invalid_argument& e) {
+      fail(c.body.where, std::string("contact link '") + c.link.name + "' carried by " + e.what() +
+                             " (bodies listed in the model's external_wrench_bodies)");
+    }
+    if (carriers_[static_cast<std::size_t>(j)].slot >= 0) fail(c.link.where, "contact link '" + c.link.name + "' given twice");
+    carriers_[static_cast<std::size_t>(j)] = {slot, c.position, c.rotation};
+  }
+  for (std::size_t j = 0; j < carriers_.size(); ++j)
+    if (carriers_[j].slot < 0)
+      fail(scenario.file, "contact link '" + geometry_.links[j].name + "' of " + geometry_.name +
+                              " is carried by no mechanism body: add {link: " + geometry_.links[j].name +
+                              ", body: ...} to contact.links");
+  for (const Transmission& t : scenario.transmissions) transmission_coordinate_.push_back(coordinate_of(t.coordinate, "transmission"));
+  for (const Drive& d : scenario.drives) drives_.push_back({coordinate_of(d.coordinate, "drive")});
+  for (const Stop& s : scenario.stops) stop_coordinate_.push_back(coordinate_of(s.coordinate, "end stop"));
+  try {
+    info.point(scenario.reference_point.name);
+  } catch (const std::invalid_argument& e) {
+    fail(scenario.reference_point.where, std::string("initial.reference_point: ") + e.what());
+  }
+  for (const auto& [name, value] : scenario.initial_coordinates) {
+    int i = -1;
+    try {
+      i = info.coordinate(name);
+    } catch (const std::invalid_argument& e) {
+      fail(scenario.initial_coordinate_where.at(name), std::string("mechanism.initial: ") + e.what());
+    }
+    if (std::find(info.independent.begin(), info.independent.end(), i) == info.independent.end())
+      fail(scenario.initial_coordinate_where.at(name), "mechanism.initial: '" + name +
+                                                            "' is a dependent coordinate (closed from the independent ones)");
+  }
+  // contact elements: the pair table's tasks, then the back faces of the latches
+  for (const contact::PairTask& task : geometry_.tasks)
+    elements_.push_back(geometry_.links[static_cast<std::size_t>(task.link)].primitives[static_cast<std::size_t>(task.active)].name +
+                        "-" + geometry_.passive[static_cast<std::size_t>(task.passive)].name);
+  for (const contact::CentralLatch& l : geometry_.central_latches)
+    elements_.push_back(l.name + "-" + geometry_.passive[static_cast<std::size_t>(l.slot)].name);
+  for (const contact::PeripheralLatch& l : geometry_.peripheral_latches)
+    elements_.push_back(l.name + "-" + (l.back >= 0 ? geometry_.passive[static_cast<std::size_t>(l.back)].name : "stop"));
+  eval_.q.assign(static_cast<std::size_t>(n_), 0.0);
+  eval_.qd = eval_.qdd = eval_.tau = eval_.q;
+  eval_.units.links.resize(geometry_.links.size());
+  wrench_.assign(static_cast<std::size_t>(6 * wrench_slots_), 0.0);
+  latched_.assign(geometry_.central_latches.size() + geometry_.peripheral_latches.size(), false);
+}
+
+Eigen::VectorXd DockingSystem::initial_state() {
+  const mechanism::MechanismInfo& info = mech_->info();
+  std::vector<double> q = info.reference_q, qd(q.size(), 0.0);
+  for (const auto& [name, value] : scenario_.initial_coordinates) q[static_cast<std::size_t>(info.coordinate(name))] = value;
+  const mechanism::Closure closure = mech_->close(q.data(), qd.data());
+  if (closure.status != mechanism::ClosureStatus::closed)
+    throw SimulationError("closure failure", 0.0,
+                          "the initial configuration does not close at loop '" +
+                              info.loops[static_cast<std::size_t>(closure.loop)] + "' (" +
+                              std::string(mechanism::closure_status_name(closure.status)) + ")");
+  closed_q_ = q;
+  std::vector<double> points(3 * info.points.size()), velocities(points.size());
+  mech_->point_kinematics(q.data(), qd.data(), points.data(), velocities.data());
+  const auto p = static_cast<std::size_t>(3 * info.point(scenario_.reference_point.name));
+  const InitialStates start = initial_states(scenario_, Vec3(points[p], points[p + 1], points[p + 2]));
+
+  Eigen::VectorXd y = Eigen::VectorXd::Zero(size_);
+  put_state(y, 0, start.active);
+  put_state(y, 13, start.passive);
+  for (int k = 0; k < ni_; ++k) y[26 + k] = q[static_cast<std::size_t>(info.independent[static_cast<std::size_t>(k)])];
+
+  hysteresis_.clear();
+  for (std::size_t k = 0; k < scenario_.transmissions.size(); ++k) {
+    const Transmission& t = scenario_.transmissions[k];
+    const double x = t.sign * (q[static_cast<std::size_t>(transmission_coordinate_[k])] - t.reference);
+    if (t.model == Transmission::Model::piecewise_linear)
+      hysteresis_.emplace_back(hysteresis::PiecewiseLinearHysteresis(t.piecewise_linear, x));
+    else
+      hysteresis_.emplace_back(hysteresis::VariableHysteresis(t.variable, x));
+  }
+  for (DriveState& d : drives_) d.phase = DriveState::Phase::waiting;
+  contact_ = contact::make_contact_data(geometry_);
+  active_modal_ = active_modes_.rest();
+  passive_modal_ = passive_modes_.rest();
+  active_modal_force_.setZero();
+  passive_modal_force_.setZero();
+  active_rate_guess_ = {};
+  capture_time_.reset();
+  peak_base_force_ = peak_base_moment_ = 0.0;
+  retraction_end_.reset();
+  touching_.clear();
+  first_contact_ = false;
+  std::fill(latched_.begin(), latched_.end(), false);
+  return y;
+}
+
+spacecraft::PortDeflection DockingSystem::deflection(int unit) const {
+  const spacecraft::ElasticModes& modes = unit == 0 ? active_modes_ : passive_modes_;
+  if (modes.count() == 0) return {};
+  const spacecraft::ModalState& state = unit == 0 ? active_modal_ : passive_modal_;
+  const Eigen::VectorXd& force = unit == 0 ? active_modal_force_ : passive_modal_force_;
+  return modes.deflection(state, modes.accelerations(state, force));
+}
+
+void DockingSystem::unpack(double t, const ConstVectorRef& y) {
+  eval_.time = t;
+  eval_.active = body_state(y, 0);
+  eval_.passive = body_state(y, 13);
+  const mechanism::MechanismInfo& info = mech_->info();
+  std::copy(closed_q_.begin(), closed_q_.end(), eval_.q.begin());
+  std::fill(eval_.qd.begin(), eval_.qd.end(), 0.0);
+  for (int k = 0; k < ni_; ++k) {
+    const auto i = static_cast<std::size_t>(info.independent[static_cast<std::size_t>(k)]);
+    eval_.q[i] = y[26 + k];
+    eval_.qd[i] = y[26 + ni_ + k];
+  }
+}
+
+void DockingSystem::close_mechanism(double t) {
+  const mechanism::MechanismInfo& info = mech_->info();
+  for (int i : info.independent) {
+    const auto u = static_cast<std::size_t>(i);
+    // a coordinate with an end stop is held by it
+    if (std::find(stop_coordinate_.begin(), stop_coordinate_.end(), i) != stop_coordinate_.end()) continue;
+    if (eval_.q[u] < info.lower_limits[u] || eval_.q[u] > info.upper_limits[u])
+      throw SimulationError("coordinate beyond its limits", t,
+                            info.coordinates[u] + " = " + std::to_string(eval_.q[u]) + " outside [" +
+                                std::to_string(info.lower_limits[u]) + ", " + std::to_string(info.upper_limits[u]) + "]");
+  }
+  const mechanism::Closure closure = mech_->close(eval_.q.data(), eval_.qd.data());
+  if (closure.status != mechanism::ClosureStatus::closed)
+    throw SimulationError("closure failure", t,
+                          "loop '" + info.loops[static_cast<std::size_t>(closure.loop)] + "' " +
+                              std::string(mechanism::closure_status_name(closure.status)));
+}
+
+void DockingSystem::link_states(double t) {
+  const spacecraft::PortMotion& P1 = eval_.active_port = spacecraft::port_motion(active_port_, eval_.active, deflection(0));
+  const spacecraft::PortMotion& P2 = eval_.passive_port = spacecraft::port_motion(passive_port_, eval_.passive, deflection(1));
+  const auto slots = static_cast<std::size_t>(wrench_slots_);
+  double rotation[9 * 16], origin[3 * 16], angular_velocity[3 * 16], velocity[3 * 16];
+  std::vector<double> heap;
+  double *R = rotation, *o = origin, *w = angular_velocity, *v = velocity;
+  if (slots > 16) {
+    heap.resize(18 * slots);
+    R = heap.data(), o = R + 9 * slots, w = o + 3 * slots, v = w + 3 * slots;
+  }
+  mech_->body_kinematics(eval_.q.data(), eval_.qd.data(), R, o, w, v);
+  const Mat3& R_PU = P2.port_to_inertial;
+  contact::UnitState& units = eval_.units;
+  units.time = t;
+  units.passive_velocity = R_PU.transpose() * P2.velocity;
+  units.passive_angular_velocity = R_PU.transpose() * P2.angular_velocity;
+  for (std::size_t j = 0; j < carriers_.size(); ++j) {
+    const Carrier& c = carriers_[j];
+    const auto s = static_cast<std::size_t>(c.slot);
+    const Mat3 R_body = Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(R + 9 * s);
+    const Vec3 arm = R_body * c.position;  // body origin -> link origin, base axes
+    // relative to the base, base axes
+    const Vec3 origin_b = Eigen::Map<const Vec3>(o + 3 * s) + arm;
+    const Vec3 omega_b = Eigen::Map<const Vec3>(w + 3 * s);
+    const Vec3 velocity_b = Eigen::Map<const Vec3>(v + 3 * s) + omega_b.cross(arm);
+    // absolute, inertial axes: r = r_P + R_P o, omega = omega_P + R_P w, v = v_P + omega_P x (R_P o) + R_P v
+    const Vec3 arm_I = P1.port_to_inertial * origin_b;
+    const Vec3 omega_I = P1.angular_velocity + P1.port_to_inertial * omega_b;
+    const Vec3 velocity_I = P1.velocity + P1.angular_velocity.cross(arm_I) + P1.port_to_inertial * velocity_b;
+    contact::LinkState& link = units.links[j];
+    link.position = R_PU.transpose() * (P1.position + arm_I - P2.position);
+    // A_PUB: x_B = A x_PU, A = (R_PU^T R_I,B)^T
+    link.rotation = (R_PU.transpose() * P1.port_to_inertial * R_body * c.rotation).transpose();
+    link.velocity = R_PU.transpose() * velocity_I;
+    link.angular_velocity = R_PU.transpose() * omega_I;
+  }
+}
+
+void DockingSystem::actuation(double t) {
+  std::fill(eval_.tau.begin(), eval_.tau.end(), 0.0);
+  eval_.hysteresis_power = eval_.drive_power = eval_.stop_power = 0.0;
+  for (std::size_t k = 0; k < stop_coordinate_.size(); ++k) {
+    const Stop& s = scenario_.stops[k];
+    const auto i = static_cast<std::size_t>(stop_coordinate_[k]);
+    const double q = eval_.q[i], qd = eval_.qd[i];
+    // one-sided: pushes back beyond a limit, never pulls
+    double force = 0.0;
+    if (q > s.upper) force = std::min(0.0, -s.stiffness * (q - s.upper) - s.damping * qd);
+    if (q < s.lower) force = std::max(0.0, -s.stiffness * (q - s.lower) - s.damping * qd);
+    eval_.tau[i] += force;
+    eval_.stop_power += force * qd;
+  }
+  for (std::size_t k = 0; k < hysteresis_.size(); ++k) {
+    const Transmission& tr = scenario_.transmissions[k];
+    const auto i = static_cast<std::size_t>(transmission_coordinate_[k]);
+    const double x = tr.sign * (eval_.q[i] - tr.reference);
+    const double F = std::visit([x](const auto& element) { return element.force(x); }, hysteresis_[k]);
+    // F resists the deflection: tau = -F dx/dq
+    eval_.tau[i] += -tr.sign * F;
+    eval_.hysteresis_power += -tr.sign * F * eval_.qd[i];
+  }
+  for (std::size_t k = 0; k < drives_.size(); ++k) {
+    const DriveState& d = drives_[k];
+    if (d.phase == DriveState::Phase::waiting) continue;
+    const Drive& spec = scenario_.drives[k];
+    const auto i = static_cast<std::size_t>(d.coordinate);
+    // the reference moves at the drive's rate from where it started, up to the end position
+    const bool driving = d.phase == DriveState::Phase::driving;
+    const double reference = driving ? d.start_position + spec.rate * (t - d.start_time) : spec.end_position;
+    const double reference_rate = driving ? spec.rate : 0.0;
+    const double force = std::clamp(spec.gain * (reference_rate - eval_.qd[i]) + spec.stiffness * (reference - eval_.q[i]),
+                                    -spec.max_force, spec.max_force);
+    eval_.tau[i] += force;
+    eval_.drive_power += force * eval_.qd[i];
+  }
+}
+
+void DockingSystem::coupled_dynamics(double t, bool keep_guess) {
+  const spacecraft::PortDeflection active_deflection = deflection(0), passive_deflection = deflection(1);
+  passive_rate_ = spacecraft::rigid_body_rate(
+      passive_body_, eval_.passive, spacecraft::wrench_at_com(passive_port_, eval_.passive_wrench, passive_deflection));
+  spacecraft::RigidBodyRate rate = active_rate_guess_;
+  const double arm = std::max(1.0, active_port_.position().norm());
+  double base[9];
+  int k = 0;
+  for (;; ++k) {
+    const spacecraft::TransportMotion m = spacecraft::transport_motion(active_port_, eval_.active, rate, active_deflection);
+    Vec3::Map(base) = m.w0;
+    Vec3::Map(base + 3) = m.e0;
+    Vec3::Map(base + 6) = m.a0;
+    int loop = -1;
+    if (!mech_->forward_dynamics(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, wrench_.data(), eval_.qdd.data(),
+                                 &loop))
+      throw SimulationError("singular loop", t,
+                            "Phi_d of loop '" + mech_->info().loops[static_cast<std::size_t>(loop)] + "' is singular");
+    double W[6];
+    mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, wrench_.data(), W);
+    eval_.base_wrench.force = Eigen::Map<const Vec3>(W);
+    eval_.base_wrench.moment = Eigen::Map<const Vec3>(W + 3);
+    const spacecraft::RigidBodyRate next = spacecraft::rigid_body_rate(
+        active_body_, eval_.active, spacecraft::wrench_at_com(active_port_, eval_.base_wrench, active_deflection));
+    // the port's acceleration changes by (dv/dt) + (domega/dt) x l: measured on both, in m/s^2
+    const double change = (next.acceleration - rate.acceleration).norm() +
+                          arm * (next.angular_acceleration - rate.angular_acceleration).norm();
+    const double scale = next.acceleration.norm() + arm * next.angular_acceleration.norm();
+    rate = next;
+    if (!(change > scenario_.integrator.coupling_tolerance * scale)) break;
+    if (k + 1 == scenario_.integrator.coupling_iterations)
+      throw SimulationError("coupling not converged", t,
+                            "the port's acceleration still changed by " + std::to_string(change) + " m/s^2 after " +
+                                std::to_string(k + 1) + " iterations (mechanism too heavy for its spacecraft?)");
+  }
+  active_rate_ = rate;
+  eval_.coupling_iterations = k + 1;
+  if (keep_guess) active_rate_guess_ = rate;
+  eval_.damper_power = mech_->damper_power(eval_.qd.data());
+}
+
+void DockingSystem::fill_rate(VectorRef dydt) const {
+  put_rate(dydt, 0, active_rate_);
+  put_rate(dydt, 13, passive_rate_);
+  const mechanism::MechanismInfo& info = mech_->info();
+  for (int k = 0; k < ni_; ++k) {
+    const auto i = static_cast<std::size_t>(info.independent[static_cast<std::size_t>(k)]);
+    dydt[26 + k] = eval_.qd[i];
+    dydt[26 + ni_ + k] = eval_.qdd[i];
+  }
+  const int w = work_offset();
+  dydt[w] = eval_.contact_power;
+  dydt[w + 1] = eval_.damper_power;
+  dydt[w + 2] = eval_.drive_power;
+  dydt[w + 3] = eval_.hysteresis_power;
+  dydt[w + 4] = eval_.stop_power;
+}
+
+void DockingSystem::evaluate_kinematics_and_contacts(double t, const ConstVectorRef& y) {
+  unpack(t, y);
+  close_mechanism(t);
+  link_states(t);
+  contact::evaluate_contacts(geometry_, eval_.units, contact_);
+  // contact wrenches onto the carrying bodies (body axes, about the body origin) and their power
+  std::fill(wrench_.begin(), wrench_.end(), 0.0);
+  eval_.contact_power = 0.0;
+  for (std::size_t j = 0; j < carriers_.size(); ++j) {
+    const Carrier& c = carriers_[j];
+    const contact::Wrench& on_link = contact_.link_wrenches[j];
+    const Vec3 force = c.rotation * on_link.force;
+    const Vec3 moment = c.rotation * on_link.moment + c.position.cross(force);
+    double* slot = wrench_.data() + 6 * c.slot;
+    Eigen::Map<Vec3>(slot) += force;
+    Eigen::Map<Vec3>(slot + 3) += moment;
+    const contact::LinkState& link = eval_.units.links[j];
+    // power on the link: F . v + M . omega, in PU axes (x_PU = A^T x_B)
+    eval_.contact_power += (link.rotation.transpose() * on_link.force).dot(link.velocity) +
+                           (link.rotation.transpose() * on_link.moment).dot(link.angular_velocity);
+  }
+  eval_.passive_wrench.force = contact_.passive_wrench.force;
+  eval_.passive_wrench.moment = contact_.passive_wrench.moment;
+  eval_.contact_power += contact_.passive_wrench.force.dot(eval_.units.passive_velocity) +
+                         contact_.passive_wrench.moment.dot(eval_.units.passive_angular_velocity);
+}
+
+const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {
+  evaluate_kinematics_and_contacts(t, y);
+  actuation(t);
+  coupled_dynamics(t, false);
+  return eval_;
+}
+
+void DockingSystem::rate(double t, const ConstVectorRef& y, VectorRef dydt) {
+  evaluate(t, y);
+  active_rate_guess_ = active_rate_;
+  peak_base_force_ = std::max(peak_base_force_, eval_.base_wrench.force.norm());
+  peak_base_moment_ = std::max(peak_base_moment_, eval_.base_wrench.moment.norm());
+  fill_rate(dydt);
+}
+
+std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t, VectorRef y, double h) {
+  for (int offset : {0, 13}) {
+    auto q = y.segment<4>(offset + spacecraft::attitude_offset);
+    q = spacecraft::normalized_quaternion(q);
+  }
+  std::vector<std::pair<std::string, std::string>> events;
+  if (active_modes_.count() + passive_modes_.count() > 0) {
+    evaluate(t, y);  // the port wrenches the modes take over the next step
+    active_rate_guess_ = active_rate_;
+  } else {
+    evaluate_kinematics_and_contacts(t, y);
+  }
+  closed_q_ = eval_.q;
+
+  for (std::size_t k = 0; k < hysteresis_.size(); ++k) {
+    const Transmission& tr = scenario_.transmissions[k];
+    const auto i = static_cast<std::size_t>(transmission_coordinate_[k]);
+    const double x = tr.sign * (eval_.q[i] - tr.reference), rate = tr.sign * eval_.qd[i];
+    std::visit([&](auto& element) { element.update(x, rate); }, hysteresis_[k]);
+  }
+
+  // contact elements touching now against after the last step
+  std::vector<std::string> touching;
+  for (const contact::ContactRecord& c : contact_.contacts) touching.push_back(elements_[static_cast<std::size_t>(element_of(c))]);
+  std::sort(touching.begin(), touching.end());
+  touching.erase(std::unique(touching.begin(), touching.end()), touching.end());
+  if (!first_contact_ && !touching.empty()) {
+    first_contact_ = true;
+    events.emplace_back("first_contact", touching.front());
+  }
+  for (const std::string& e : touching)
+    if (!std::binary_search(touching_.begin(), touching_.end(), e)) events.emplace_back("contact_begin", e);
+  for (const std::string& e : touching_)
+    if (!std::binary_search(touching.begin(), touching.end(), e)) events.emplace_back("contact_end", e);
+  touching_ = std::move(touching);
+
+  const bool was_captured = contact_.captured;
+  contact::update_latches(geometry_, eval_.units, h, contact_);
+  for (std::size_t k = 0; k < latched_.size(); ++k) {
+    const bool central = k < geometry_.central_latches.size();
+    const std::size_t m = central ? k : k - geometry_.central_latches.size();
+    const bool triggered = central ? contact_.central_latches[m].triggered : contact_.peripheral_latches[m].triggered;
+    if (triggered && !latched_[k])
+      events.emplace_back("latch_triggered", central ? geometry_.central_latches[m].name : geometry_.peripheral_latches[m].name);
+    latched_[k] = triggered;
+  }
+  if (contact_.captured && !was_captured) {
+    capture_time_ = t;
+    events.emplace_back("capture", geometry_.capture == contact::CaptureRule::all_latches ? "all latches triggered"
+                                                                                             : "a latch of every pair triggered");
+  }
+
+  for (std::size_t k = 0; k < drives_.size(); ++k) {
+    DriveState& d = drives_[k];
+    const Drive& spec = scenario_.drives[k];
+    const double q = eval_.q[static_cast<std::size_t>(d.coordinate)];
+    const std::string& name = mech_->info().coordinates[static_cast<std::size_t>(d.coordinate)];
+    if (d.phase == DriveState::Phase::waiting) {
+      const bool due = spec.start == Drive::Start::time ? t >= spec.start_time
+                                                        : capture_time_ && t >= *capture_time_ + spec.start_time;
+      if (due) {
+        d.phase = DriveState::Phase::driving;
+        d.start_position = q;
+        d.start_time = t;
+        events.emplace_back("drive_start", name);
+      }
+    } else if (d.phase == DriveState::Phase::driving && (spec.rate < 0.0 ? q <= spec.end_position : q >= spec.end_position)) {
+      d.phase = DriveState::Phase::holding;
+      events.emplace_back("drive_end", name);
+      if (std::all_of(drives_.begin(), drives_.end(), [](const DriveState& s) { return s.phase == DriveState::Phase::holding; })) {
+        retraction_end_ = t;
+        events.emplace_back("retraction_end", "every drive at its end position");
+      }
+    }
+  }
+
+  // port modes: exact step over h under the port wrench held from the step's start, then the new hold
+  if (active_modes_.count() > 0) {
+    active_modal_ = active_modes_.step(active_modal_, active_modal_force_, h);
+    active_modal_force_ = active_modes_.modal_forces(spacecraft::port_wrench_in_body_axes(
+        active_port_, eval_.base_wrench, deflection(0)));
+  }
+  if (passive_modes_.count() > 0) {
+    passive_modal_ = passive_modes_.step(passive_modal_, passive_modal_force_, h);
+    passive_modal_force_ = passive_modes_.modal_forces(spacecraft::port_wrench_in_body_axes(
+        passive_port_, eval_.passive_wrench, deflection(1)));
+  }
+  return events;
+}
+
+EnergyTerms DockingSystem::energy(const ConstVectorRef& y) {
+  unpack(eval_.time, y);
+  close_mechanism(eval_.time);
+  const spacecraft::PortMotion P1 = spacecraft::port_motion(active_port_, eval_.active, deflection(0));
+  double base[9] = {};
+  Vec3::Map(base) = P1.port_to_inertial.transpose() * P1.angular_velocity;
+  const Vec3 v0 = P1.port_to_inertial.transpose() * P1.velocity;
+  const mechanism::Energy e = mech_->energy(eval_.q.data(), eval_.qd.data(), base, v0.data());
+  EnergyTerms terms;
+  terms.kinetic = spacecraft::kinetic_energy(active_body_, eval_.active) + spacecraft::kinetic_energy(passive_body_, eval_.passive) +
+                  e.kinetic;
+  terms.potential = e.potential;
+  const int w = work_offset();
+  terms.contact_work = y[w];
+  terms.damper_work = y[w + 1];
+  terms.drive_work = y[w + 2];
+  terms.hysteresis_work = y[w + 3];
+  terms.stop_work = y[w + 4];
+  terms.modal = (active_modes_.count() ? active_modes_.energy(active_modal_) : 0.0) +
+                (passive_modes_.count() ? passive_modes_.energy(passive_modal_) : 0.0);
+  return terms;
+}
+
+int DockingSystem::element_of(const contact::ContactRecord& c) const {
+  if (c.task >= 0) return c.task;
+  const std::string name = c.element;
+  int k = static_cast<int>(geometry_.tasks.size());
+  for (const contact::CentralLatch& l : geometry_.central_latches) {
+    if (l.name == name) return k;
+    ++k;
+  }
+  for (const contact::PeripheralLatch& l : geometry_.peripheral_latches) {
+    if (l.name == name) return k;
+    ++k;
+  }
+  throw std::logic_error("contact record of an unknown element " + name);
+}
+
+std::pair<Vec3, Mat3> DockingSystem::link_pose(int j) const {
+  const contact::LinkState& link = eval_.units.links[static_cast<std::size_t>(j)];
+  return {link.position, link.rotation.transpose()};
+}
+
+}  // namespace dyngen::simulation

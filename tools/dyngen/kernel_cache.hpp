@@ -1,0 +1,30 @@
+// A model's kernels as a shared object the runtime loads, built once and cached: the key is the
+// FNV-1a 64 digest of the generated source itself, so a changed model file or a changed generator
+// builds anew and an unchanged one is loaded at once. The cache folder is $DYNGEN_CACHE_DIR, else
+// $XDG_CACHE_HOME/dyngen, else $HOME/.cache/dyngen. Several processes may build the same entry at
+// once (a campaign over MPI ranks): each builds in its own folder and renames the library into place.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "generator/model/model.hpp"
+#include "mechanism/mechanism.hpp"
+
+namespace dyngen::cli {
+
+std::filesystem::path kernel_cache_folder();
+
+// The cached shared object of the model's kernels (generated with the default options), building it
+// when missing; `log` (may be null) hears what is built. std::runtime_error when generation or the
+// compiler fails.
+std::filesystem::path cached_kernel_library(const Model& model, std::ostream* log);
+
+// The mechanism of a model file: its generated kernels from the cache ("generated") or the numeric
+// double algorithms ("numeric").
+std::unique_ptr<mechanism::Mechanism> load_mechanism(const std::string& model_file, const std::string& kernels,
+                                                     std::ostream* log);
+
+}  // namespace dyngen::cli
