@@ -40,7 +40,7 @@ std::string fnv1a64_hex(std::string_view bytes) {
   return text;
 }
 
-Model load_model_from_string(std::string_view text, std::string virtual_path) {
+Model load_model_from_string(std::string_view text, std::string virtual_path, const ParameterValues& values) {
   model_detail::Diagnostics diagnostics(virtual_path);
   YAML::Node root;
   try {
@@ -49,6 +49,20 @@ Model load_model_from_string(std::string_view text, std::string virtual_path) {
     diagnostics.error(failure.mark, "", "YAML syntax error: " + failure.msg);
     throw ModelError(diagnostics.list());
   }
+  std::string hashed(text);
+  for (const auto& [name, value] : values) {
+    YAML::Node parameters = root.IsMap() ? root["parameters"] : YAML::Node();
+    if (!parameters || !parameters.IsMap() || !parameters[name]) {
+      diagnostics.error(root.Mark(), "parameters." + name, "no such parameter in the file to set to " + std::to_string(value));
+      continue;
+    }
+    std::ostringstream number;
+    number.precision(17);
+    number << value;
+    parameters[name] = number.str();
+    hashed += "\n" + name + "=" + number.str();
+  }
+  if (!diagnostics.empty()) throw ModelError(diagnostics.list());
   model_detail::FileModel file;
   model_detail::read_schema(root, file, diagnostics);
   std::vector<std::string> names, parents;
@@ -73,17 +87,17 @@ Model load_model_from_string(std::string_view text, std::string virtual_path) {
   model_detail::analyse_loops(file, model, diagnostics);
   if (!diagnostics.empty()) throw ModelError(diagnostics.list());
   model.source_path = std::move(virtual_path);
-  model.source_hash = fnv1a64_hex(text);
+  model.source_hash = fnv1a64_hex(hashed);
   return model;
 }
 
-Model load_model(const std::filesystem::path& path) {
+Model load_model(const std::filesystem::path& path, const ParameterValues& values) {
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw ModelError({{path.string(), 1, 1, "", "cannot open the model file (missing or unreadable)"}});
   std::ostringstream bytes;
   bytes << in.rdbuf();
-  return load_model_from_string(bytes.str(), path.string());
+  return load_model_from_string(bytes.str(), path.string(), values);
 }
 
 }  // namespace dyngen

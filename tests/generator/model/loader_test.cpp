@@ -333,6 +333,24 @@ TEST(Loader, ExpressionsKeepParameterSourcesConsistentWithValues) {
 // Values that cancel to within rounding of what they are computed from are exact zeros: a zero
 // centre-of-mass offset written as "a3 - 0.0203" and cos(half_pi) must not leave 1e-17 residues
 // that turn zero products of inertia and rotation entries into nonzero constants in every kernel.
+TEST(Loader, ParameterValuesReplaceTheFilesAndEnterTheHash) {
+  const Model model = load_model_from_string(expression_model, "expressions.yaml");
+  const Model heavier = load_model_from_string(expression_model, "expressions.yaml", {{"L", 0.75}});
+  // m = 2 L + 0.1 and the spring 100 m follow the new L
+  EXPECT_DOUBLE_EQ(heavier.bodies[1].inertia.mass.value, 1.6);
+  EXPECT_DOUBLE_EQ(heavier.bodies[1].joint.spring.value, 160.0);
+  EXPECT_NE(heavier.source_hash, model.source_hash);
+  EXPECT_EQ(load_model_from_string(expression_model, "expressions.yaml", {{"L", 0.5}}).bodies[1].inertia.mass.value,
+            model.bodies[1].inertia.mass.value);
+  try {
+    load_model_from_string(expression_model, "expressions.yaml", {{"length", 1.0}});
+    FAIL() << "an unknown parameter was accepted";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("parameters.length"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no such parameter"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Loader, CancellingExpressionsEvaluateToExactZeros) {
   const Model model = load_model_from_string(R"(
 name: cancellation
