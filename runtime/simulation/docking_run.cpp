@@ -68,6 +68,8 @@ class History {
     }
     for (const auto& l : s.geometry().central_latches) columns_.push_back("latch." + l.name + " [-]");
     for (const auto& l : s.geometry().peripheral_latches) columns_.push_back("latch." + l.name + " [-]");
+    for (const auto& l : s.geometry().central_latches) columns_.push_back("latch_deflection." + l.name + " [rad]");
+    for (const auto& l : s.geometry().peripheral_latches) columns_.push_back("latch_deflection." + l.name + " [m]");
     for (const char* c : {"kinetic", "potential", "contact_work", "damper_work", "drive_work", "hysteresis_work", "stop_work",
                           "modal", "balance_error"})
       columns_.push_back(std::string("energy.") + c + " [J]");
@@ -110,6 +112,8 @@ class History {
         for (int c = 0; c < 3; ++c) put((*v)[c]);
     for (const auto& l : s.contacts().central_latches) put(l.triggered ? 1.0 : 0.0);
     for (const auto& l : s.contacts().peripheral_latches) put(l.triggered ? 1.0 : 0.0);
+    for (const auto& l : s.contacts().central_latches) put(l.deflection);
+    for (const auto& l : s.contacts().peripheral_latches) put(l.deflection);
     for (double v : {e.kinetic, e.potential, e.contact_work, e.damper_work, e.drive_work, e.hysteresis_work, e.stop_work,
                      e.modal, balance_error})
       put(v);
@@ -199,7 +203,9 @@ ordered_json RunOutcome::summary(const DockingSystem& system) const {
       {"max_penetration", max_penetration},
       {"max_penetration_pair", max_penetration_pair},
       {"initial_kinetic_energy", initial_kinetic_energy},
+      {"initial_energy", initial_energy},
       {"energy_balance_error", energy_balance_error},
+      {"energy_balance_error_joules", energy_balance_error_joules},
   };
   ordered_json initial = ordered_json::object();
   for (const auto& [key, value] : system.scenario().initial) initial[key] = value.value;
@@ -210,7 +216,8 @@ ordered_json RunOutcome::summary(const DockingSystem& system) const {
                 {"peak_active_force", "N"},     {"peak_active_moment", "N m"},
                 {"peak_passive_force", "N"},    {"peak_passive_moment", "N m"},
                 {"max_penetration", "m"},       {"initial_kinetic_energy", "J"},
-                {"energy_balance_error", "of the initial kinetic energy"}};
+                {"initial_energy", "J"},        {"energy_balance_error", "of the initial energy"},
+                {"energy_balance_error_joules", "J"}};
   for (const auto& [name, time] : latch_times) s["units"]["latch_trigger_times." + name] = "s";
   return s;
 }
@@ -234,6 +241,7 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
   const EnergyTerms e0 = system.energy(y);
   const double E0 = e0.kinetic + e0.potential;
   out.initial_kinetic_energy = e0.kinetic;
+  out.initial_energy = e0.kinetic + e0.potential;
   double next_row = t0, next_frame = t0, t_last = t0, axial_after_contact = -HUGE_VAL;
   bool separated = false;
   // after the kinematics and contacts of an accepted step (t, y): peaks, and at the record times
@@ -252,8 +260,8 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
       const EnergyTerms e = system.energy(state);
       const double error =
           e.kinetic + e.potential - E0 - (e.contact_work + e.damper_work + e.drive_work + e.hysteresis_work + e.stop_work);
-      out.energy_balance_error =
-          std::max(out.energy_balance_error, std::abs(error) / std::max(out.initial_kinetic_energy, 1e-300));
+      out.energy_balance_error_joules = std::max(out.energy_balance_error_joules, std::abs(error));
+      out.energy_balance_error = out.energy_balance_error_joules / std::max(out.initial_energy, 1e-300);
       if (writer) writer->row(history.row(system, e, error));
       next_row += scenario.record.interval;
     }

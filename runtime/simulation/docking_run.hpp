@@ -43,7 +43,9 @@ struct RunOutcome {
   double max_penetration = 0.0;
   std::string max_penetration_pair;
   double initial_kinetic_energy = 0.0;
-  double energy_balance_error = 0.0;  // max |E(t) - E(0) - W(t)| / the initial kinetic energy
+  double initial_energy = 0.0;               // kinetic + potential (springs) at t = 0
+  double energy_balance_error_joules = 0.0;  // max over the record times of |E(t) - E(0) - W(t)|
+  double energy_balance_error = 0.0;         // the same over the initial energy
   std::vector<std::string> contact_sequence;  // passive primitives in the order they were first touched
   std::vector<std::pair<std::string, double>> latch_times;  // latch, trigger time
 

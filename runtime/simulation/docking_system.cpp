@@ -122,7 +122,10 @@ DockingSystem::DockingSystem(const Scenario& scenario, std::unique_ptr<mechanism
                               " is carried by no mechanism body: add {link: " + geometry_.links[j].name +
                               ", body: ...} to contact.links");
   for (const Transmission& t : scenario.transmissions) transmission_coordinate_.push_back(coordinate_of(t.coordinate, "transmission"));
-  for (const Drive& d : scenario.drives) drives_.push_back({coordinate_of(d.coordinate, "drive")});
+  for (Drive& d : scenario_.drives) {
+    drives_.push_back({coordinate_of(d.coordinate, "drive")});
+    if (d.end_at_reference) d.end_position = info.reference_q[static_cast<std::size_t>(drives_.back().coordinate)];
+  }
   for (const Stop& s : scenario.stops) stop_coordinate_.push_back(coordinate_of(s.coordinate, "end stop"));
   try {
     info.point(scenario.reference_point.name);
@@ -308,10 +311,11 @@ void DockingSystem::actuation(double t) {
     if (d.phase == DriveState::Phase::waiting) continue;
     const Drive& spec = scenario_.drives[k];
     const auto i = static_cast<std::size_t>(d.coordinate);
-    // the reference moves at the drive's rate from where it started, up to the end position
-    const bool driving = d.phase == DriveState::Phase::driving;
-    const double reference = driving ? d.start_position + spec.rate * (t - d.start_time) : spec.end_position;
-    const double reference_rate = driving ? spec.rate : 0.0;
+    // the reference moves at the drive's speed from where it started to the end position
+    const bool driving = d.phase == DriveState::Phase::driving && t < d.end_time;
+    const double direction = spec.end_position >= d.start_position ? 1.0 : -1.0;
+    const double reference = driving ? d.start_position + direction * spec.speed * (t - d.start_time) : spec.end_position;
+    const double reference_rate = driving ? direction * spec.speed : 0.0;
     const double force = std::clamp(spec.gain * (reference_rate - eval_.qd[i]) + spec.stiffness * (reference - eval_.q[i]),
                                     -spec.max_force, spec.max_force);
     eval_.tau[i] += force;
@@ -483,9 +487,10 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
         d.phase = DriveState::Phase::driving;
         d.start_position = q;
         d.start_time = t;
+        d.end_time = t + std::abs(spec.end_position - q) / spec.speed;
         events.emplace_back("drive_start", name);
       }
-    } else if (d.phase == DriveState::Phase::driving && (spec.rate < 0.0 ? q <= spec.end_position : q >= spec.end_position)) {
+    } else if (d.phase == DriveState::Phase::driving && t >= d.end_time) {
       d.phase = DriveState::Phase::holding;
       events.emplace_back("drive_end", name);
       if (std::all_of(drives_.begin(), drives_.end(), [](const DriveState& s) { return s.phase == DriveState::Phase::holding; })) {

@@ -124,7 +124,7 @@ class DockingSystem {
   struct DriveState {
     int coordinate = -1;
     enum class Phase { waiting, driving, holding } phase = Phase::waiting;
-    double start_position = 0.0, start_time = 0.0;
+    double start_position = 0.0, start_time = 0.0, end_time = 0.0;
   };
   using HysteresisElement = std::variant<hysteresis::PiecewiseLinearHysteresis, hysteresis::VariableHysteresis>;
 

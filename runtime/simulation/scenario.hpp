@@ -70,19 +70,20 @@ struct Transmission {
 };
 
 // A drive on one actuated coordinate (a retraction drive): from its start (capture, or a time) it
-// moves a reference q_r(t) from where the coordinate was at the rate `rate` up to `end_position`
-// (the end of retraction), and follows it with
-//   tau = gain (dq_r/dt - qd) + stiffness (q_r - q), limited to +-max_force,
-// then holds the end position with the same law (dq_r/dt = 0).
+// moves a reference q_r(t) from where the coordinate was towards `end_position` at `speed`, and
+// follows it with
+//   tau = gain (dq_r/dt - qd) + stiffness (q_r - q), limited to +-max_force;
+// once q_r has reached the end position (the end of its retraction) it holds it there.
 struct Drive {
   Reference coordinate;
   enum class Start { capture, time } start = Start::capture;
   double start_time = 0.0;  // s after capture, or from t = 0
-  double rate = 0.0;        // m/s or rad/s
+  double speed = 0.0;       // m/s or rad/s
   double gain = 0.0;        // N s/m or N m s/rad
   double stiffness = 0.0;   // N/m or N m/rad
   double max_force = 0.0;   // N or N m
   double end_position = 0.0;
+  bool end_at_reference = false;  // `end_position: reference`: the coordinate's reference configuration
 };
 
 // An end stop of one actuated coordinate: beyond [lower, upper] a one-sided spring and damper
@@ -121,6 +122,7 @@ struct Scenario {
 
   std::string model;       // mechanism file, resolved
   std::string kernels = "generated";  // generated | numeric
+  std::map<std::string, double> model_parameters;  // values replacing the model file's parameters
   std::map<std::string, double> initial_coordinates;  // independent coordinates by name
   std::map<std::string, std::string> initial_coordinate_where;
   Mat3 aligned_axes = Mat3::Identity();  // the mechanism base's axes in PU when the units are aligned (columns)

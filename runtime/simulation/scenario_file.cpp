@@ -135,7 +135,7 @@ Transmission transmission(const YAML::Node& n, const std::string& source) {
 
 Drive drive(const YAML::Node& n, const std::string& source) {
   const Fields f(n, source, "drive",
-                 {"coordinate", "start", "delay", "at", "rate", "gain", "stiffness", "max_force", "end_position"});
+                 {"coordinate", "start", "delay", "at", "speed", "gain", "stiffness", "max_force", "end_position"});
   Drive d;
   d.coordinate = reference(f, "coordinate");
   const std::string start = f.choice("start", {"capture", "time"}, "capture");
@@ -147,11 +147,14 @@ Drive drive(const YAML::Node& n, const std::string& source) {
     d.start = Drive::Start::time;
     d.start_time = f.non_negative("at");
   }
-  d.rate = f.number("rate");
+  d.speed = f.positive("speed");
   d.gain = f.positive("gain");
   d.stiffness = f.non_negative("stiffness");
   d.max_force = f.positive("max_force");
-  d.end_position = f.number("end_position");
+  if (f.has("end_position") && f.at("end_position").IsScalar() && f.at("end_position").Scalar() == "reference")
+    d.end_at_reference = true;
+  else
+    d.end_position = f.number("end_position");
   return d;
 }
 
@@ -254,9 +257,14 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path) {
   s.name = top.text("name");
   s.description = top.text("description", "");
 
-  const Fields mech(top.at("mechanism"), path, "mechanism", {"model", "kernels", "initial", "aligned_axes"});
+  const Fields mech(top.at("mechanism"), path, "mechanism", {"model", "kernels", "parameters", "initial", "aligned_axes"});
   s.model = resolve(path, mech.text("model"));
   s.kernels = mech.choice("kernels", {"generated", "numeric"}, "generated");
+  if (mech.has("parameters")) {
+    const YAML::Node n = mech.at("parameters");
+    if (!n.IsMap()) mech.fail(n, "parameters", "a mapping parameter -> value (the model file's parameters)");
+    for (const auto& kv : n) s.model_parameters[kv.first.as<std::string>()] = mech.number(kv.second, "parameters." + kv.first.as<std::string>());
+  }
   if (mech.has("initial")) {
     const YAML::Node n = mech.at("initial");
     if (!n.IsMap()) mech.fail(n, "initial", "a mapping coordinate -> value");

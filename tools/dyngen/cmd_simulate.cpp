@@ -83,7 +83,7 @@ int run_simulate(const Args& args) {
     }
     const simulation::Scenario scenario = simulation::read_scenario(root, scenario_file);
     contact::UnitGeometry geometry = contact::load_unit_geometry(scenario.geometry);
-    simulation::DockingSystem system(scenario, load_mechanism(scenario.model, scenario.kernels, &std::cerr),
+    simulation::DockingSystem system(scenario, load_mechanism(scenario.model, scenario.model_parameters, scenario.kernels, &std::cerr),
                                      std::move(geometry));
     const std::filesystem::path directory = out ? std::filesystem::path(*out) : std::filesystem::path("runs") / scenario.name;
 
@@ -100,7 +100,7 @@ int run_simulate(const Args& args) {
     if (run.capture_time) std::cout << "capture at " << *run.capture_time << " s\n";
     std::cout << "simulated " << run.end_time << " s in " << run.steps << " steps, " << run.wall_time << " s wall ("
               << (run.wall_time > 0 ? run.end_time / run.wall_time : 0.0) << "x real time); energy balance error "
-              << run.energy_balance_error << " of the initial kinetic energy\n"
+              << run.energy_balance_error << " of the initial energy\n"
               << "report: dyngen report " << directory.string() << "\n";
     if (run.status == "interrupted") return 130;
     return run.stopped ? 3 : 0;

@@ -49,9 +49,9 @@ std::filesystem::path cached_kernel_library(const Model& model, std::ostream* lo
   return library;
 }
 
-std::unique_ptr<mechanism::Mechanism> load_mechanism(const std::string& model_file, const std::string& kernels,
-                                                     std::ostream* log) {
-  const Model model = load_model(model_file);
+std::unique_ptr<mechanism::Mechanism> load_mechanism(const std::string& model_file, const ParameterValues& parameters,
+                                                     const std::string& kernels, std::ostream* log) {
+  const Model model = load_model(model_file, parameters);
   if (kernels == "numeric") return std::make_unique<mechanism::NumericMechanism>(model);
   return mechanism::load_generated_mechanism(cached_kernel_library(model, log), engine::mangle_identifier(model.name));
 }

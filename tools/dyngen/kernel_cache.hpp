@@ -10,7 +10,7 @@
 #include <ostream>
 #include <string>
 
-#include "generator/model/model.hpp"
+#include "generator/model/loader.hpp"
 #include "mechanism/mechanism.hpp"
 
 namespace dyngen::cli {
@@ -22,9 +22,9 @@ std::filesystem::path kernel_cache_folder();
 // compiler fails.
 std::filesystem::path cached_kernel_library(const Model& model, std::ostream* log);
 
-// The mechanism of a model file: its generated kernels from the cache ("generated") or the numeric
-// double algorithms ("numeric").
-std::unique_ptr<mechanism::Mechanism> load_mechanism(const std::string& model_file, const std::string& kernels,
-                                                     std::ostream* log);
+// The mechanism of a model file with some parameters set (load_model): its generated kernels from
+// the cache ("generated") or the numeric double algorithms ("numeric").
+std::unique_ptr<mechanism::Mechanism> load_mechanism(const std::string& model_file, const ParameterValues& parameters,
+                                                     const std::string& kernels, std::ostream* log);
 
 }  // namespace dyngen::cli
