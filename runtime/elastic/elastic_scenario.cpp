@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace dyngen::elastic {
 
@@ -26,6 +27,9 @@ double time_scale(const ElasticScenario& scenario) {
 }
 
 Manipulator scenario_manipulator(const ElasticScenario& scenario) {
+  if (scenario.torques.size() != static_cast<std::size_t>(scenario.links)) {
+    throw std::invalid_argument("elastic scenario: one torque law per hinge is needed");
+  }
   Manipulator manipulator;
   manipulator.links = scenario.links;
   manipulator.tip_mass = scenario.tip_mass;

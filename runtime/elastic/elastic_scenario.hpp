@@ -86,7 +86,8 @@ struct ElasticScenario {
 
 // T = sqrt((rho l^2 / (E g)) / (J / (l^2 F))) [s]
 double time_scale(const ElasticScenario& scenario);
-// The manipulator of manipulator.hpp: T, q l^3 / (E J), the tip body, the torque laws.
+// The manipulator of manipulator.hpp: T, q l^3 / (E J), the tip body, the torque laws
+// (std::invalid_argument unless there is one law per hinge).
 Manipulator scenario_manipulator(const ElasticScenario& scenario);
 // Steps of `method` from 0 to the duration (rounded up to a whole step).
 long total_steps(const ElasticScenario& scenario);
@@ -109,9 +110,12 @@ struct ElasticRunOutcome {
 // Runs the scenario into the run directory `out_dir` (created; files of the same names replaced):
 // history.csv, events.csv and summary.json as tools/report/README.md specifies (run_directory.hpp),
 // with the cross-check's run directory in out_dir/cross_check and its largest differences in the
-// summary. Rows are written as the run goes; a run that fails (a non-finite state, a method's own
-// failure) stops with its diagnostic in the summary and events, and keeps what it wrote. `progress`
-// (may be empty) gets the method's simulated time [s] after every step.
+// summary. Rows are written as the run goes; a run that fails (a method that cannot start or
+// step, a non-finite state, a deflection beyond 0.1 l) stops with its diagnostic, naming the time
+// and the cause, in the summary and events, and keeps what it wrote. `progress` (may be empty)
+// gets the method's simulated time [s] after every step. std::invalid_argument, before anything is
+// written, for a scenario without one torque law per hinge; std::runtime_error or
+// std::filesystem::filesystem_error when out_dir cannot be written.
 ElasticRunOutcome run_elastic_scenario(const ElasticScenario& scenario, const std::filesystem::path& out_dir,
                                        const std::function<void(double seconds)>& progress = {});
 

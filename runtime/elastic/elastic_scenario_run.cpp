@@ -24,6 +24,11 @@ std::string number_text(double value) {
   return text.str();
 }
 
+Eigen::VectorXd initial_angles(const ElasticScenario& scenario) {
+  return Eigen::Map<const Eigen::VectorXd>(scenario.initial_hinge_angles.data(),
+                                           static_cast<Eigen::Index>(scenario.initial_hinge_angles.size()));
+}
+
 // One method's solver behind a common face.
 class MethodRun {
  public:
@@ -38,7 +43,7 @@ class TransferMatrixRun : public MethodRun {
  public:
   TransferMatrixRun(const ElasticScenario& scenario, double step)
       : solver_(scenario_manipulator(scenario), {step, scenario.segments, scenario.axial_force},
-                Eigen::Map<const Eigen::VectorXd>(scenario.initial_hinge_angles.data(), scenario.links)) {}
+                initial_angles(scenario)) {}
   void step() override { solver_.step(); }
   long steps() const override { return solver_.steps(); }
   double time() const override { return solver_.time(); }
@@ -52,7 +57,7 @@ class FiniteElementRun : public MethodRun {
  public:
   FiniteElementRun(const ElasticScenario& scenario, double step)
       : solver_(scenario_manipulator(scenario), {scenario.elements, step, scenario.deflection_transport},
-                Eigen::Map<const Eigen::VectorXd>(scenario.initial_hinge_angles.data(), scenario.links)),
+                initial_angles(scenario)),
         segments_(scenario.segments) {}
   void step() override { solver_.step(); }
   long steps() const override { return solver_.steps(); }

@@ -203,5 +203,13 @@ record: {interval: 2.5e-3}
   EXPECT_EQ(summary_of(directory / "cross_check")["steps"], 200);
 }
 
+TEST(ElasticScenarioRun, ScenarioWithoutALawPerHingeWritesNothing) {
+  ElasticScenario scenario;
+  scenario.links = 3;  // two torque laws
+  const fs::path directory = fresh_directory("mismatch");
+  EXPECT_THROW(run_elastic_scenario(scenario, directory), std::invalid_argument);
+  EXPECT_FALSE(fs::exists(directory));
+}
+
 }  // namespace
 }  // namespace dyngen::elastic
