@@ -262,11 +262,12 @@ class RowComparison {
       const std::size_t bracket = columns_[c].find(" [");
       const std::string name = columns_[c].substr(0, bracket);
       if (name.rfind("torque.", 0) == 0) continue;  // the same law in both
-      differences[name] = largest_[c];
+      // null when no rows could be compared (a cross-check that failed at once)
+      differences[name] = rows_ > 0 ? nlohmann::ordered_json(largest_[c]) : nullptr;
       units["cross_check.max_difference." + name] = columns_[c].substr(bracket + 2, columns_[c].size() - bracket - 3);
       const double peak = primary.recorder.peak(columns_[c]);
       if (name.rfind("angle.", 0) == 0 || name.rfind("tip_deflection.", 0) == 0) {
-        relative[name] = peak > 0.0 ? nlohmann::ordered_json(largest_[c] / peak) : nullptr;
+        relative[name] = rows_ > 0 && peak > 0.0 ? nlohmann::ordered_json(largest_[c] / peak) : nullptr;
         units["cross_check.relative_difference." + name] = "-";
       }
     }
