@@ -25,12 +25,26 @@ FiniteElementSettings checked(FiniteElementSettings settings) {
   return settings;
 }
 
+// q(0): the hinge angles, the nodal deflections zero
+Eigen::VectorXd initial_positions(const FiniteElementModel& model, const Eigen::VectorXd& hinge_angles) {
+  const int links = model.manipulator().links;
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(model.dofs());
+  if (hinge_angles.size() == 0) return q;
+  if (hinge_angles.size() != links || !hinge_angles.allFinite()) {
+    throw std::invalid_argument("FiniteElementSolver: the initial hinge angles need one finite value per link");
+  }
+  for (int n = 0; n < links; ++n) q[model.hinge_index(n)] = hinge_angles[n];
+  return q;
+}
+
 }  // namespace
 
-FiniteElementSolver::FiniteElementSolver(Manipulator manipulator, FiniteElementSettings settings)
+FiniteElementSolver::FiniteElementSolver(Manipulator manipulator, FiniteElementSettings settings,
+                                         const Eigen::VectorXd& initial_hinge_angles)
     : model_(std::move(manipulator), settings.elements, settings.deflection_transport),
       settings_(checked(settings)),
-      newmark_(newmark_system(model_), 0.0, Eigen::VectorXd::Zero(model_.dofs()), Eigen::VectorXd::Zero(model_.dofs())) {}
+      newmark_(newmark_system(model_), 0.0, initial_positions(model_, initial_hinge_angles),
+               Eigen::VectorXd::Zero(model_.dofs())) {}
 
 void FiniteElementSolver::step() {
   try {

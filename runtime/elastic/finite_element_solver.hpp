@@ -1,5 +1,5 @@
 // The cross-check run: the finite-element model of finite_element_model.hpp integrated by Newmark's
-// rule (newmark.hpp) from rest at t = 0, the links along the vertical.
+// rule (newmark.hpp) from rest at t = 0, the links undeformed at their initial hinge angles.
 #pragma once
 
 #include "elastic/finite_element_model.hpp"
@@ -15,7 +15,10 @@ struct FiniteElementSettings {
 
 class FiniteElementSolver {
  public:
-  FiniteElementSolver(Manipulator manipulator, FiniteElementSettings settings);
+  // psi_n(0) = initial_hinge_angles (empty: all zero, the links along the vertical); std::invalid_argument
+  // for invalid settings or initial angles that are not one finite value per link
+  FiniteElementSolver(Manipulator manipulator, FiniteElementSettings settings,
+                      const Eigen::VectorXd& initial_hinge_angles = {});
   // the integrator refers to the model it owns
   FiniteElementSolver(const FiniteElementSolver&) = delete;
   FiniteElementSolver& operator=(const FiniteElementSolver&) = delete;

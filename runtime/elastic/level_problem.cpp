@@ -6,19 +6,27 @@
 
 namespace dyngen::elastic {
 
+double fundamental_growth_exponent(double c) {
+  return c > 0.0 ? std::pow(c, 0.25) / std::sqrt(2.0) : std::pow(-c, 0.25);
+}
+
+double smallest_houbolt_step(double time_scale) {
+  // 2 / h^2 = c with c^(1/4) / sqrt(2) = largest_growth_exponent
+  const double largest_c = std::pow(std::sqrt(2.0) * largest_growth_exponent, 4);
+  return time_scale * std::sqrt(2.0 / largest_c);
+}
+
 LevelProblem::LevelProblem(LevelInput input)
     : input_(std::move(input)), unknowns_(unknowns_per_link * static_cast<Eigen::Index>(input_.links.size())) {
   if (input_.links.empty()) throw std::invalid_argument("LevelProblem: no links");
-  // The homogeneous solutions of w'''' + c w = 0 grow like e^(rate xi): rate = c^(1/4) / sqrt(2) for
-  // c > 0 (Houbolt: c = 2 / h^2), |c|^(1/4) for c < 0. Beyond e^23 = 1e10 the superposition (15)
-  // would cancel away more than 10 of the 16 digits.
   const double c = input_.acceleration_coefficient;
-  const double growth_rate = c > 0.0 ? std::pow(c, 0.25) / std::sqrt(2.0) : std::pow(-c, 0.25);
-  if (!(growth_rate <= 23.0)) {
+  const double growth_rate = fundamental_growth_exponent(c);
+  if (!(growth_rate <= largest_growth_exponent)) {
     throw std::invalid_argument(
         "LevelProblem: the fundamental solutions would grow by e^" + std::to_string(growth_rate) +
         " over a link (acceleration coefficient " + std::to_string(c) +
-        "): the initial-parameter method would lose more than 10 digits; for a Houbolt step keep h / T >= 1.34e-3");
+        "): the initial-parameter method would lose more than 10 digits; for a Houbolt step keep h / T >= " +
+        std::to_string(smallest_houbolt_step(1.0)));
   }
   for (const LinkLevelInput& link : input_.links) {
     StationLoad load = link.history;

@@ -28,6 +28,14 @@
 
 namespace dyngen::elastic {
 
+// The homogeneous solutions of w'''' + c w = 0 grow like e^(exponent xi): exponent = c^(1/4) / sqrt(2) for
+// c > 0 (Houbolt: c = 2 / h^2), |c|^(1/4) for c < 0. Beyond e^23 = 1e10 the superposition (15) would
+// cancel away more than 10 of the 16 digits: LevelProblem refuses it.
+constexpr double largest_growth_exponent = 23.0;
+double fundamental_growth_exponent(double c);
+// The smallest Houbolt step h [s] (c = 2 (T / h)^2) within that bound: 1.34e-3 T.
+double smallest_houbolt_step(double time_scale);
+
 struct LinkLevelInput {
   double root_torque = 0.0;       // M-bar_n at the link's root hinge
   double frame_rotation = 0.0;    // Delta_n = theta_n - theta_n-1 (unused for the first link)
@@ -59,9 +67,10 @@ class LevelProblem {
                  hinge_acceleration, unknowns_per_link };
 
   // Integrates every link's Cauchy problems and assembles A x = b. std::invalid_argument for no links,
-  // a malformed history, or a coefficient c whose fundamental solutions grow beyond 1e10 over a link
-  // (c > 1.1e6, a Houbolt step h / T < 1.34e-3; c < -2.8e5, Omega > 529): there the shooting of the initial-parameter
-  // method loses more than 10 digits (the seed's method, unlike orthogonalised shooting, has no cure).
+  // a malformed history, or a coefficient c whose fundamental solutions grow beyond e^23 over a link
+  // (c > 1.1e6, a Houbolt step h / T < 1.34e-3; c < -2.8e5, Omega > 529): there the shooting of the
+  // initial-parameter method loses more than 10 digits (the seed's method, unlike orthogonalised
+  // shooting, has no cure).
   explicit LevelProblem(LevelInput input);
 
   const Eigen::MatrixXd& matrix() const { return matrix_; }

@@ -1,6 +1,7 @@
 // A planar chain of equal elastic links hinged to a platform stabilised in the orbital frame: the
-// mechanical model of the seed ../shared/seeds/elastic-manipulator-houbolt.md ("Механическая модель",
-// reduced to the plane of its example), in the seed's dimensionless variables.
+// mechanical model of the seed (V. I. Gouliaev, T. V. Zavrazhina, "Dynamics of spatial motions of a
+// space elastic robot-manipulator", section "Механическая модель", reduced to the plane of its
+// example), in the seed's dimensionless variables.
 //
 // Frames: the orbital frame OXYZ, motion in its XZ plane, every hinge axis parallel to Y. Link n has
 // the frame O_n x_n y_n z_n clamped to its root (eq. 7): x_n along the undeformed link, y_n = Y. Its

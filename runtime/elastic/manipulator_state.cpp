@@ -26,6 +26,21 @@ Eigen::VectorXd stations(Eigen::Index count) { return Eigen::VectorXd::LinSpaced
 
 double tip_deflection(const LinkState& link) { return link.deflection[link.deflection.size() - 1]; }
 
+std::string non_finite_part(const ManipulatorState& state) {
+  for (std::size_t n = 0; n < state.links.size(); ++n) {
+    const LinkState& link = state.links[n];
+    const std::string of_link = " of link " + std::to_string(n + 1);
+    if (!std::isfinite(link.angle)) return "the angle" + of_link;
+    if (!std::isfinite(link.angular_rate)) return "the angular rate" + of_link;
+    if (!std::isfinite(link.hinge_angle) || !std::isfinite(link.hinge_rate)) return "the hinge angle or rate" + of_link;
+    if (!link.deflection.allFinite() || !link.slope.allFinite() || !link.curvature.allFinite()) {
+      return "the deflection" + of_link;
+    }
+    if (!link.deflection_rate.allFinite()) return "the deflection rate" + of_link;
+  }
+  return {};
+}
+
 double kinetic_energy(const ManipulatorState& state, double tip_mass) {
   Eigen::Vector2d origin_velocity = Eigen::Vector2d::Zero();
   double energy = 0.0;

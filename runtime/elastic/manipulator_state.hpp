@@ -5,6 +5,7 @@
 
 #include <Eigen/Dense>
 
+#include <string>
 #include <vector>
 
 namespace dyngen::elastic {
@@ -25,6 +26,9 @@ struct ManipulatorState {
 
 // w(1), the seed's W-bar = w(l) / l
 double tip_deflection(const LinkState& link);
+
+// "the <quantity> of link <k>" for the first quantity of the state that is not finite; empty if all are
+std::string non_finite_part(const ManipulatorState& state);
 
 // The energies in E J / l, integrated by Simpson's rule over the stations (an even number of
 // segments, std::invalid_argument otherwise), with the seed's kinematics (eqs. 4-5 without the

@@ -7,28 +7,34 @@
 
 namespace dyngen::elastic {
 
-TransferMatrixHoubolt::TransferMatrixHoubolt(Manipulator manipulator, SeedSchemeSettings settings)
+TransferMatrixHoubolt::TransferMatrixHoubolt(Manipulator manipulator, SeedSchemeSettings settings,
+                                             const Eigen::VectorXd& initial_hinge_angles)
     : manipulator_(std::move(manipulator)), settings_(settings), links_(manipulator_.links) {
   validate(manipulator_);
   if (!(settings_.step > 0.0)) throw std::invalid_argument("TransferMatrixHoubolt: the step must be > 0");
   if (settings_.segments < 2 || settings_.segments % 2 != 0) {
     throw std::invalid_argument("TransferMatrixHoubolt: segments must be even and >= 2");
   }
+  if (initial_hinge_angles.size() != 0 &&
+      (initial_hinge_angles.size() != links_ || !initial_hinge_angles.allFinite())) {
+    throw std::invalid_argument("TransferMatrixHoubolt: the initial hinge angles need one finite value per link");
+  }
   for (auto& level : past_levels_) level.assign(links_, Eigen::MatrixX4d::Zero(settings_.segments + 1, 4));
-  hinge_angles_.setZero(links_);
+  hinge_angles_ = initial_hinge_angles.size() != 0 ? initial_hinge_angles : Eigen::VectorXd::Zero(links_);
   hinge_rates_.setZero(links_);
   for (int k = 0; k < 4; ++k) {
     past_hinge_rates_[k].setZero(links_);
     past_hinge_accelerations_[k].setZero(links_);
   }
-  axial_forces_.assign(links_, AxialForce{});
+  for (auto& forces : past_axial_forces_) forces.assign(links_, AxialForce{});
   // the boundary problem at t = 0 from the rest history: the first level's axial force and psi''
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(links_);
-  const LevelInput input = level_input(0.0, zero, zero, zero, zero);
+  const LevelInput input = level_input(0.0, hinge_angles_, zero, zero, zero);
   level_ = LevelProblem(input).solve();
   require_finite(level_, 0.0);
   for (int n = 0; n < links_; ++n) past_hinge_accelerations_[0][n] = level_[n].hinge_acceleration;
   keep_axial_forces(input);
+  past_axial_forces_[1] = past_axial_forces_[0];  // the past at rest: N_-1 = N_0
 }
 
 LevelInput TransferMatrixHoubolt::level_input(double seconds, const Eigen::VectorXd& hinge_angles,
@@ -49,7 +55,7 @@ LevelInput TransferMatrixHoubolt::level_input(double seconds, const Eigen::Vecto
     link.angular_rate = rate;
     link.root_torque = manipulator_.torque(n, seconds);
     link.gradient = gradient_in_link_axes(manipulator_.gradient_load, angle);
-    if (manipulator_.axial_force_stiffening) link.lagged_axial_force = axial_forces_[n];
+    if (manipulator_.axial_force_stiffening) link.lagged_axial_force = level_axial_force(n, rate);
     // eq. (12): r = (5 w_t - 4 w_t-1 + w_t-2) / h^2, for w and w'
     const Eigen::MatrixX4d known = (5.0 * past_levels_[0][n] - 4.0 * past_levels_[1][n] + past_levels_[2][n]) / (h * h);
     link.history.values = known.col(0);
@@ -60,11 +66,20 @@ LevelInput TransferMatrixHoubolt::level_input(double seconds, const Eigen::Vecto
 }
 
 void TransferMatrixHoubolt::keep_axial_forces(const LevelInput& input) {
+  past_axial_forces_[1] = past_axial_forces_[0];
   for (int n = 0; n < links_; ++n) {
-    axial_forces_[n] = {level_[n].root_axial_force,
-                        level_[n].origin_acceleration.x() - input.links[n].gradient.x(),
-                        input.links[n].angular_rate};
+    past_axial_forces_[0][n] = {level_[n].root_axial_force,
+                                level_[n].origin_acceleration.x() - input.links[n].gradient.x(),
+                                input.links[n].angular_rate};
   }
+}
+
+AxialForce TransferMatrixHoubolt::level_axial_force(int link, double angular_rate) const {
+  const AxialForce& now = past_axial_forces_[0][link];
+  if (settings_.axial_force == AxialForceLevel::previous) return now;  // eq. (13): N_t
+  const AxialForce& before = past_axial_forces_[1][link];
+  return {2.0 * now.root - before.root, 2.0 * now.root_acceleration_excess - before.root_acceleration_excess,
+          angular_rate};
 }
 
 void TransferMatrixHoubolt::step() {
@@ -119,7 +134,7 @@ void TransferMatrixHoubolt::require_finite(const std::vector<LinkLevelSolution>&
         !link.origin_acceleration.allFinite()) {
       throw std::runtime_error("TransferMatrixHoubolt: the boundary problem at t = " + std::to_string(seconds) +
                                " s has a non-finite solution on link " + std::to_string(n + 1) +
-                               " (a torque or load not finite)");
+                               " (the motion or a load is no longer finite)");
     }
   }
 }

@@ -5,6 +5,8 @@
 // Runge-Kutta Cauchy problems converge at order 4 in the segments.
 #include "elastic/natural_frequencies.hpp"
 
+#include "beam_frequency_equations.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,25 +15,9 @@
 namespace dyngen::elastic {
 namespace {
 
-constexpr double seed_tip_mass = 0.811;
+using test::analytic_roots;
 
-// The roots beta in (low, high) of an analytic frequency equation, by a fine scan and bisection in
-// long double: the oracle, sharing nothing with the module.
-std::vector<double> analytic_roots(const std::function<long double(long double)>& f, double low, double high) {
-  std::vector<double> roots;
-  const double scan = 1e-3;
-  for (double a = low; a < high; a += scan) {
-    long double left = a, right = a + scan;
-    if (f(left) * f(right) > 0) continue;
-    for (int i = 0; i < 200; ++i) {
-      const long double middle = (left + right) / 2;
-      if (f(left) * f(middle) <= 0) right = middle;
-      else left = middle;
-    }
-    roots.push_back(static_cast<double>((left + right) / 2));
-  }
-  return roots;
-}
+constexpr double seed_tip_mass = 0.811;
 
 // beta l = sqrt(Omega) of the determinant's roots, Omega in (0.5, high)
 std::vector<double> transfer_matrix_roots(const std::function<double(double)>& determinant, double high) {
@@ -48,8 +34,7 @@ void expect_same_roots(const std::vector<double>& computed, const std::vector<do
 }
 
 TEST(NaturalFrequencies, ClampedLinkGivesTheEulerBernoulliRoots) {
-  // 1 + cos(b) cosh(b) = 0
-  const auto analytic = analytic_roots([](long double b) { return 1 + std::cos(b) * std::cosh(b); }, 0.5, 11.5);
+  const auto analytic = analytic_roots([](long double b) { return test::clamped_with_tip_body(b, 0); }, 0.5, 11.5);
   ASSERT_EQ(analytic.size(), 4u);
   // the textbook values, as a check of the oracle
   EXPECT_NEAR(analytic[0], 1.8751, 1e-4);
@@ -62,13 +47,8 @@ TEST(NaturalFrequencies, ClampedLinkGivesTheEulerBernoulliRoots) {
 }
 
 TEST(NaturalFrequencies, ClampedLinkWithTheTipBody) {
-  // 1 + cos b cosh b + m b (cos b sinh b - sin b cosh b) = 0
-  const long double m = seed_tip_mass;
-  const auto analytic = analytic_roots(
-      [m](long double b) {
-        return 1 + std::cos(b) * std::cosh(b) + m * b * (std::cos(b) * std::sinh(b) - std::sin(b) * std::cosh(b));
-      },
-      0.5, 11.5);
+  const auto analytic =
+      analytic_roots([](long double b) { return test::clamped_with_tip_body(b, seed_tip_mass); }, 0.5, 11.5);
   ASSERT_EQ(analytic.size(), 4u);
   const auto computed = transfer_matrix_roots(
       [](double omega) { return clamped_link_determinant(omega, seed_tip_mass, 200); }, 11.5 * 11.5);
@@ -77,9 +57,8 @@ TEST(NaturalFrequencies, ClampedLinkWithTheTipBody) {
 
 TEST(NaturalFrequencies, LinkHingedToThePlatformIsPinnedFree) {
   // the seed's conditions for one link, no torque: w''(0) = 0 at the hinge, the rigid rotation free;
-  // tan b = tanh b, i.e. sin b cosh b - cos b sinh b = 0
-  const auto analytic = analytic_roots(
-      [](long double b) { return std::sin(b) * std::cosh(b) - std::cos(b) * std::sinh(b); }, 0.5, 13.5);
+  // tan b = tanh b
+  const auto analytic = analytic_roots([](long double b) { return test::pinned_with_tip_body(b, 0); }, 0.5, 13.5);
   ASSERT_EQ(analytic.size(), 4u);
   EXPECT_NEAR(analytic[0], 3.9266, 1e-4);
   EXPECT_NEAR(analytic[1], 7.0686, 1e-4);
@@ -89,13 +68,8 @@ TEST(NaturalFrequencies, LinkHingedToThePlatformIsPinnedFree) {
 }
 
 TEST(NaturalFrequencies, LinkHingedToThePlatformWithTheTipBody) {
-  // pinned root, tip body m: sin b cosh b - cos b sinh b + 2 m b sin b sinh b = 0
-  const long double m = seed_tip_mass;
-  const auto analytic = analytic_roots(
-      [m](long double b) {
-        return std::sin(b) * std::cosh(b) - std::cos(b) * std::sinh(b) + 2 * m * b * std::sin(b) * std::sinh(b);
-      },
-      0.5, 13.0);
+  const auto analytic =
+      analytic_roots([](long double b) { return test::pinned_with_tip_body(b, seed_tip_mass); }, 0.5, 13.0);
   ASSERT_EQ(analytic.size(), 4u);
   const auto computed = transfer_matrix_roots(
       [](double omega) { return hinged_chain_determinant(omega, 1, seed_tip_mass, 200); }, 13.0 * 13.0);
@@ -103,7 +77,7 @@ TEST(NaturalFrequencies, LinkHingedToThePlatformWithTheTipBody) {
 }
 
 TEST(NaturalFrequencies, CauchyProblemsConvergeAtOrderFourInTheSegments) {
-  const auto analytic = analytic_roots([](long double b) { return 1 + std::cos(b) * std::cosh(b); }, 10.5, 11.5);
+  const auto analytic = analytic_roots([](long double b) { return test::clamped_with_tip_body(b, 0); }, 10.5, 11.5);
   ASSERT_EQ(analytic.size(), 1u);
   const auto error = [&](int segments) {
     const auto roots = transfer_matrix_roots(
