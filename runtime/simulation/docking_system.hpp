@@ -96,6 +96,10 @@ class DockingSystem {
   std::vector<std::pair<std::string, std::string>> accept(double t, integrators::VectorRef y, double h);
 
   EnergyTerms energy(const integrators::ConstVectorRef& y);
+  // The mechanism's own energy and momentum (mechanism::Mechanism::energy) at a configuration.
+  mechanism::Energy mechanism_energy(const double* q, const double* qd, const double* base, const double* v0) {
+    return mech_->energy(q, qd, base, v0);
+  }
 
   const mechanism::MechanismInfo& mechanism() const { return mech_->info(); }
   const contact::UnitGeometry& geometry() const { return geometry_; }

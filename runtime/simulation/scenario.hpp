@@ -111,7 +111,7 @@ struct StopSpec {
 };
 
 struct RecordSpec {
-  double interval = 1e-3;          // s between history rows
+  double interval = 1e-3;          // s between history rows (every step when the step is longer)
   double diagram_interval = 1e-2;  // s between diagram frames
 };
 

@@ -323,9 +323,6 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path) {
     s.record.interval = f.positive("interval", s.record.interval);
     s.record.diagram_interval = f.positive("diagram_interval", s.record.diagram_interval);
   }
-  if (s.record.interval < s.integrator.step)
-    top.fail("record", "a record interval no shorter than the integrator's step (" +
-                           std::to_string(s.integrator.step) + " s)");
   return s;
 }
 

@@ -1,6 +1,7 @@
 // dyngen simulate SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H]
 //                          [--until T] [--kernels generated|numeric]
-// Runs a docking scenario (runtime/simulation/README.md) and writes its run directory (history.csv,
+// Runs a scenario by its `type`: a docking (runtime/simulation/README.md; the default) or an elastic
+// manipulator (runtime/elastic/README.md). A docking writes its run directory (history.csv,
 // events.csv, summary.json, diagram.json; `dyngen report DIR` draws it), by default
 // runs/<scenario name>. The mechanism's kernels are generated and compiled once per model version
 // (kernel_cache.hpp). A bad scenario prints file:line:column: message and writes nothing (exit 1);
@@ -18,6 +19,7 @@
 
 #include "commands.hpp"
 #include "contact/geometry_file.hpp"
+#include "elastic/elastic_scenario.hpp"
 #include "generator/model/model_error.hpp"
 #include "kernel_cache.hpp"
 #include "simulation/docking_run.hpp"
@@ -34,13 +36,41 @@ std::atomic<bool> interrupted{false};
 
 extern "C" void on_interrupt(int) { interrupted = true; }
 
+// The scenario field a command-line option sets, by scenario type ({"", ""}: none).
+std::pair<std::string, std::string> field_of_option(const std::string& type, const std::string& option) {
+  if (type == "elastic_manipulator") {
+    if (option == "step") return {"simulation", "step"};
+    if (option == "duration") return {"simulation", "duration"};
+    return {};
+  }
+  if (option == "integrator") return {"integrator", "method"};
+  if (option == "step") return {"integrator", "step"};
+  if (option == "duration") return {"stop", "duration"};
+  return {"mechanism", "kernels"};
+}
+
+// An elastic manipulator (runtime/elastic): the seed's transfer-matrix and Houbolt method, with its
+// finite-element cross-check when the scenario asks for one.
+int run_elastic(const YAML::Node& root, const std::string& file, const std::optional<std::string>& out) {
+  const elastic::ElasticScenario scenario = elastic::read_elastic_scenario(root, file);
+  const std::filesystem::path directory =
+      out ? std::filesystem::path(*out) : std::filesystem::path("runs") / std::filesystem::path(file).stem();
+  const elastic::ElasticRunOutcome run = elastic::run_elastic_scenario(scenario, directory);
+  std::cout << "run: " << directory.string() << "\n"
+            << "status: " << run.status << "\n"
+            << "simulated " << run.end_time << " s in " << run.steps << " steps"
+            << (run.cross_check_status.empty() ? "" : "; cross-check: " + run.cross_check_status) << "\n"
+            << "report: dyngen report " << directory.string() << "\n";
+  return run.completed ? 0 : 3;
+}
+
 }  // namespace
 
 int run_simulate(const Args& args) {
   std::string scenario_file;
   std::optional<std::string> out;
   std::vector<simulation::Override> overrides;
-  std::vector<std::array<std::string, 3>> options;  // section, key, value of --integrator, --dt, --until, --kernels
+  std::vector<std::array<std::string, 2>> options;  // option (integrator, step, duration, kernels), value
   try {
     for (std::size_t i = 0; i < args.size(); ++i) {
       const std::string& a = args[i];
@@ -50,13 +80,13 @@ int run_simulate(const Args& args) {
       } else if (a == "--set" && has_value) {
         overrides.push_back(simulation::parse_override(args[++i]));
       } else if (a == "--integrator" && has_value) {
-        options.push_back({"integrator", "method", args[++i]});
+        options.push_back({"integrator", args[++i]});
       } else if (a == "--dt" && has_value) {
-        options.push_back({"integrator", "step", args[++i]});
+        options.push_back({"step", args[++i]});
       } else if (a == "--until" && has_value) {
-        options.push_back({"stop", "duration", args[++i]});
+        options.push_back({"duration", args[++i]});
       } else if (a == "--kernels" && has_value) {
-        options.push_back({"mechanism", "kernels", args[++i]});
+        options.push_back({"kernels", args[++i]});
       } else if (a.starts_with("-") || !scenario_file.empty()) {
         std::cerr << "dyngen simulate: unexpected argument '" << a << "'\n" << kUsage;
         return 2;
@@ -70,17 +100,24 @@ int run_simulate(const Args& args) {
     }
     YAML::Node root = simulation::load_scenario_yaml(scenario_file);
     simulation::apply_overrides(root, overrides, scenario_file);
+    const std::string type = simulation::scenario_type(root, scenario_file);
+    if (type != "docking" && type != "elastic_manipulator") {
+      std::cerr << scenario_file << ": scenario type '" << type
+                << "' is not one dyngen simulate runs (docking, elastic_manipulator)\n";
+      return 1;
+    }
     // the command line's own options set their field whether or not the file gives it
-    for (const auto& [section, key, value] : options) {
+    for (const auto& [option, value] : options) {
+      const auto [section, key] = field_of_option(type, option);
+      if (section.empty()) {
+        std::cerr << "dyngen simulate: --" << option << " does not apply to " << type << " scenarios\n";
+        return 2;
+      }
       if (!root.IsMap()) break;
       if (!root[section]) root[section] = YAML::Node(YAML::NodeType::Map);
       root[section][key] = value;
     }
-    const std::string type = simulation::scenario_type(root, scenario_file);
-    if (type != "docking") {
-      std::cerr << scenario_file << ": scenario type '" << type << "' is not one dyngen simulate runs (docking)\n";
-      return 1;
-    }
+    if (type == "elastic_manipulator") return run_elastic(root, scenario_file, out);
     const simulation::Scenario scenario = simulation::read_scenario(root, scenario_file);
     contact::UnitGeometry geometry = contact::load_unit_geometry(scenario.geometry);
     simulation::DockingSystem system(scenario, load_mechanism(scenario.model, scenario.model_parameters, scenario.kernels, &std::cerr),
@@ -105,6 +142,8 @@ int run_simulate(const Args& args) {
     if (run.status == "interrupted") return 130;
     return run.stopped ? 3 : 0;
   } catch (const simulation::ScenarioError& e) {
+    std::cerr << e.what() << "\n";
+  } catch (const elastic::ElasticScenarioError& e) {
     std::cerr << e.what() << "\n";
   } catch (const contact::GeometryFileError& e) {
     std::cerr << e.what() << "\n";
