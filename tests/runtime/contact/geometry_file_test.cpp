@@ -19,8 +19,9 @@ TEST(GeometryFile, LoadsTheProbeConeUnit) {
   EXPECT_EQ(g.central_latches.size(), 4u);
   EXPECT_EQ(g.sensors.size(), 1u);
   EXPECT_EQ(g.capture, CaptureRule::all_latches);
-  // head: 2 frustums + 3 edges + cylinder + bottom; rollers: 3 x (2 frustums + 3 edges); pads: 4 x 3 edges
-  EXPECT_EQ(g.tasks.size(), 7u + 15u + 12u);
+  // head: docking plane + 2 frustums + 3 edges + cylinder + bottom; rollers: 3 x (2 frustums + 3 edges);
+  // pads: 4 x 3 edges
+  EXPECT_EQ(g.tasks.size(), 8u + 15u + 12u);
   const auto& edge = std::get<BoundaryCircle>(g.passive[g.find_passive("edge_12")].shape);
   EXPECT_NEAR(edge.along_before.x(), -0.25 / std::hypot(0.25, 0.30), 1e-12);
   EXPECT_NEAR(edge.along_after.x(), 0.10 / std::hypot(0.10, 0.058), 1e-12);
