@@ -242,11 +242,11 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
   const double E0 = e0.kinetic + e0.potential;
   out.initial_kinetic_energy = e0.kinetic;
   out.initial_energy = e0.kinetic + e0.potential;
-  double next_row = t0, next_frame = t0, t_last = t0, axial_after_contact = -HUGE_VAL;
+  double next_row = t0, next_frame = t0, t_last = t0, t_row = t0, axial_after_contact = -HUGE_VAL;
   bool separated = false;
   // after the kinematics and contacts of an accepted step (t, y): peaks, and at the record times
   // the dynamics there, the energy balance E(t) - E(0) = work done on the system, a history row
-  const auto observe = [&](double t, const Eigen::VectorXd& state) {
+  const auto observe = [&](double t, const Eigen::VectorXd& state, bool last) {
     const Evaluation& ev = system.last();
     out.peak_passive_force = std::max(out.peak_passive_force, ev.passive_wrench.force.norm());
     out.peak_passive_moment = std::max(out.peak_passive_moment, ev.passive_wrench.moment.norm());
@@ -255,7 +255,8 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
         out.max_penetration = c.geometry.penetration;
         out.max_penetration_pair = system.contact_elements()[static_cast<std::size_t>(system.element_of(c))];
       }
-    if (t >= next_row - 0.5 * h) {
+    if (t >= next_row - 0.5 * h || (last && t > t_row)) {
+      t_row = t;
       system.evaluate(t, state);
       const EnergyTerms e = system.energy(state);
       const double error =
@@ -270,7 +271,7 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
       next_frame += scenario.record.diagram_interval;
     }
   };
-  observe(t0, y);
+  observe(t0, y, false);
   log(t0, "start", scenario.name);
 
   const auto observer = [&](double t, const ConstVectorRef&) {
@@ -289,20 +290,18 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
       if (name == "capture") out.capture_time = t;
       if (name == "retraction_end") out.retraction_end_time = t;
     }
-    observe(t, y);
-    // stop conditions
+    // stop conditions, then what this step shows
     const Evaluation& ev = system.last();
     const double axial = (ev.passive_port.port_to_inertial.transpose() * (ev.active_port.position - ev.passive_port.position)).x();
     if (out.first_contact_time) {
       axial_after_contact = std::max(axial_after_contact, axial);
       if (!system.captured() && axial_after_contact - axial > scenario.stop.separation) separated = true;
     }
-    if (separated) return integrators::Continuation::stop;
-    if (out.capture_time && t >= *out.capture_time + scenario.stop.after_capture) return integrators::Continuation::stop;
-    if (out.retraction_end_time && t >= *out.retraction_end_time + scenario.stop.after_retraction)
-      return integrators::Continuation::stop;
-    if (settings.interrupt != nullptr && settings.interrupt->load()) return integrators::Continuation::stop;
-    return integrators::Continuation::proceed;
+    const bool stop = separated || (out.capture_time && t >= *out.capture_time + scenario.stop.after_capture) ||
+                      (out.retraction_end_time && t >= *out.retraction_end_time + scenario.stop.after_retraction) ||
+                      (settings.interrupt != nullptr && settings.interrupt->load());
+    observe(t, y, stop || t >= scenario.stop.duration);
+    return stop ? integrators::Continuation::stop : integrators::Continuation::proceed;
   };
 
   ProgressLine progress(settings.progress, t0, scenario.stop.duration);

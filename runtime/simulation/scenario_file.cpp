@@ -203,17 +203,17 @@ void apply_overrides(YAML::Node& root, const std::vector<Override>& overrides, c
       YAML::Node next;
       if (node.IsMap() && node[key]) {
         next = node[key];
+      } else if (node.IsMap()) {
+        // a field the file leaves out: made here, the reader then checks it belongs there
+        node[key] = k + 1 == keys.size() ? value : YAML::Node(YAML::NodeType::Map);
+        next = node[key];
       } else if (node.IsSequence() && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos &&
                  std::stoul(key) < node.size()) {
         next = node[std::stoul(key)];
       } else {
-        std::string there;
-        if (node.IsMap())
-          for (const auto& kv : node) there += (there.empty() ? "" : ", ") + kv.first.as<std::string>();
-        else if (node.IsSequence())
-          there = "list items 0.." + std::to_string(node.size() - 1);
         throw ScenarioError(what + ": " + walked + " has no '" + key + "'" +
-                            (there.empty() ? std::string(" (it is a single value)") : " (it has " + there + ")"));
+                            (node.IsSequence() ? " (it has list items 0.." + std::to_string(node.size() - 1) + ")"
+                                               : std::string(" (it is a single value)")));
       }
       walked += "." + key;
       if (k + 1 == keys.size()) {

@@ -28,9 +28,10 @@ struct Override {
 // "path=value" -> Override; ScenarioError when there is no '=' or the path is empty.
 Override parse_override(const std::string& text);
 
-// Replaces the value at each override's path in `root`. A path must name an existing field; an
-// initial condition given as {value, distribution} gets its value replaced. ScenarioError names
-// the override, the missing key and the keys there are.
+// Sets the value at each override's path in `root`, making the fields the file leaves out (the
+// reader then rejects a key that does not belong there, naming the keys that do); a list item must
+// exist; an initial condition given as {value, distribution} gets its value replaced.
+// ScenarioError names the override and what is missing.
 void apply_overrides(YAML::Node& root, const std::vector<Override>& overrides, const std::string& source);
 
 // The top-level `type` of a scenario text (`docking` when absent): which simulation reads it.

@@ -36,17 +36,17 @@ std::atomic<bool> interrupted{false};
 
 extern "C" void on_interrupt(int) { interrupted = true; }
 
-// The scenario field a command-line option sets, by scenario type ({"", ""}: none).
-std::pair<std::string, std::string> field_of_option(const std::string& type, const std::string& option) {
+// The scenario field a command-line option sets, by scenario type ("": none).
+std::string field_of_option(const std::string& type, const std::string& option) {
   if (type == "elastic_manipulator") {
-    if (option == "step") return {"simulation", "step"};
-    if (option == "duration") return {"simulation", "duration"};
-    return {};
+    if (option == "step") return "simulation.step";
+    if (option == "duration") return "simulation.duration";
+    return "";
   }
-  if (option == "integrator") return {"integrator", "method"};
-  if (option == "step") return {"integrator", "step"};
-  if (option == "duration") return {"stop", "duration"};
-  return {"mechanism", "kernels"};
+  if (option == "integrator") return "integrator.method";
+  if (option == "step") return "integrator.step";
+  if (option == "duration") return "stop.duration";
+  return "mechanism.kernels";
 }
 
 // An elastic manipulator (runtime/elastic): the seed's transfer-matrix and Houbolt method, with its
@@ -106,17 +106,17 @@ int run_simulate(const Args& args) {
                 << "' is not one dyngen simulate runs (docking, elastic_manipulator)\n";
       return 1;
     }
-    // the command line's own options set their field whether or not the file gives it
+    // the command line's own options: overrides of their field
+    std::vector<simulation::Override> option_overrides;
     for (const auto& [option, value] : options) {
-      const auto [section, key] = field_of_option(type, option);
-      if (section.empty()) {
+      const std::string field = field_of_option(type, option);
+      if (field.empty()) {
         std::cerr << "dyngen simulate: --" << option << " does not apply to " << type << " scenarios\n";
         return 2;
       }
-      if (!root.IsMap()) break;
-      if (!root[section]) root[section] = YAML::Node(YAML::NodeType::Map);
-      root[section][key] = value;
+      option_overrides.push_back({field, value});
     }
+    simulation::apply_overrides(root, option_overrides, scenario_file);
     if (type == "elastic_manipulator") return run_elastic(root, scenario_file, out);
     const simulation::Scenario scenario = simulation::read_scenario(root, scenario_file);
     contact::UnitGeometry geometry = contact::load_unit_geometry(scenario.geometry);
