@@ -154,7 +154,7 @@ DockingSystem::DockingSystem(const Scenario& scenario, std::unique_ptr<mechanism
   eval_.q.assign(static_cast<std::size_t>(n_), 0.0);
   eval_.qd = eval_.qdd = eval_.tau = eval_.q;
   eval_.units.links.resize(geometry_.links.size());
-  wrench_.assign(static_cast<std::size_t>(6 * wrench_slots_), 0.0);
+  eval_.wrench.assign(static_cast<std::size_t>(6 * wrench_slots_), 0.0);
   latched_.assign(geometry_.central_latches.size() + geometry_.peripheral_latches.size(), false);
 }
 
@@ -329,7 +329,7 @@ void DockingSystem::coupled_dynamics(double t, bool keep_guess) {
       passive_body_, eval_.passive, spacecraft::wrench_at_com(passive_port_, eval_.passive_wrench, passive_deflection));
   spacecraft::RigidBodyRate rate = active_rate_guess_;
   const double arm = std::max(1.0, active_port_.position().norm());
-  double base[9];
+  double* base = eval_.base.data();
   int k = 0;
   for (;; ++k) {
     const spacecraft::TransportMotion m = spacecraft::transport_motion(active_port_, eval_.active, rate, active_deflection);
@@ -337,12 +337,12 @@ void DockingSystem::coupled_dynamics(double t, bool keep_guess) {
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
     int loop = -1;
-    if (!mech_->forward_dynamics(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, wrench_.data(), eval_.qdd.data(),
+    if (!mech_->forward_dynamics(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, eval_.wrench.data(), eval_.qdd.data(),
                                  &loop))
       throw SimulationError("singular loop", t,
                             "Phi_d of loop '" + mech_->info().loops[static_cast<std::size_t>(loop)] + "' is singular");
     double W[6];
-    mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, wrench_.data(), W);
+    mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, eval_.wrench.data(), W);
     eval_.base_wrench.force = Eigen::Map<const Vec3>(W);
     eval_.base_wrench.moment = Eigen::Map<const Vec3>(W + 3);
     const spacecraft::RigidBodyRate next = spacecraft::rigid_body_rate(
@@ -387,14 +387,14 @@ void DockingSystem::evaluate_kinematics_and_contacts(double t, const ConstVector
   link_states(t);
   contact::evaluate_contacts(geometry_, eval_.units, contact_);
   // contact wrenches onto the carrying bodies (body axes, about the body origin) and their power
-  std::fill(wrench_.begin(), wrench_.end(), 0.0);
+  std::fill(eval_.wrench.begin(), eval_.wrench.end(), 0.0);
   eval_.contact_power = 0.0;
   for (std::size_t j = 0; j < carriers_.size(); ++j) {
     const Carrier& c = carriers_[j];
     const contact::Wrench& on_link = contact_.link_wrenches[j];
     const Vec3 force = c.rotation * on_link.force;
     const Vec3 moment = c.rotation * on_link.moment + c.position.cross(force);
-    double* slot = wrench_.data() + 6 * c.slot;
+    double* slot = eval_.wrench.data() + 6 * c.slot;
     Eigen::Map<Vec3>(slot) += force;
     Eigen::Map<Vec3>(slot + 3) += moment;
     const contact::LinkState& link = eval_.units.links[j];

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +59,8 @@ struct Evaluation {
   spacecraft::RigidBodyState active, passive;
   spacecraft::PortMotion active_port, passive_port;  // the mechanism base (AU) and PU
   std::vector<double> q, qd, qdd, tau;               // every coordinate
+  std::array<double, 9> base{};                      // the base's transport motion w0, e0, a0 (port axes)
+  std::vector<double> wrench;                        // the mechanism's external wrenches, 6 per wrench body
   spacecraft::Wrench base_wrench;                    // on the active spacecraft at its port, port axes
   spacecraft::Wrench passive_wrench;                 // contact on the passive unit, PU axes
   contact::UnitState units;                          // link states in PU
@@ -163,7 +166,6 @@ class DockingSystem {
 
   Evaluation eval_;
   spacecraft::RigidBodyRate active_rate_, passive_rate_;
-  std::vector<double> wrench_;  // mechanism's external wrenches, 6 per slot
   std::optional<double> capture_time_, retraction_end_;
   double peak_base_force_ = 0.0, peak_base_moment_ = 0.0;
   std::vector<std::string> elements_;

@@ -1,0 +1,121 @@
+// One RK4 step of the probe-cone docking (models/scenarios/probe_cone_nominal.yaml): the
+// probe_cone_central kernels (generated at build time), both spacecraft and the contact of the
+// units, at a state in the middle of the docking (the head sliding in the socket, t = 2.1 s), and
+// the parts of one evaluation of the right-hand side timed alone at that state:
+//   kernels  the mechanism calls one evaluation makes (closure, body kinematics, forward dynamics
+//            and base wrench once per coupling iteration, damper power)
+//   contact  evaluate_contacts on the links' states
+// The rest of an evaluation is the runtime's own work (frames, wrench transfer, spacecraft, the
+// coupling's bookkeeping): its share is reported as the counter `runtime_share` of BM_Evaluation.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+
+#include "contact/geometry_file.hpp"
+#include "integrators/rk4.hpp"
+#include "mechanism/generated_mechanism.hpp"
+#include "probe_cone_central_kernels.h"
+#include "simulation/docking_system.hpp"
+#include "simulation/scenario_file.hpp"
+
+namespace {
+
+using namespace dyngen;
+
+const std::string kScenario =
+    (std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "models/scenarios/probe_cone_nominal.yaml")
+        .string();
+
+struct Docking {
+  simulation::Scenario scenario = simulation::load_scenario(kScenario);
+  simulation::DockingSystem system{scenario, std::make_unique<mechanism::GeneratedMechanism>(probe_cone_central_mechanism()),
+                                   contact::load_unit_geometry(scenario.geometry)};
+  Eigen::VectorXd y;
+  double t = 0.0, h = scenario.integrator.step;
+  integrators::Rk4 rk4{[this](double time, const integrators::ConstVectorRef& s, integrators::VectorRef d) {
+                         system.rate(time, s, d);
+                       },
+                       system.size()};
+
+  Docking() {
+    y = system.initial_state();
+    while (t < 2.1) {
+      rk4.step(t, h, y);
+      t += h;
+      system.accept(t, y, h);
+    }
+  }
+};
+
+Docking& docking() {
+  static Docking d;
+  return d;
+}
+
+void BM_Rk4Step(benchmark::State& state) {
+  Docking& d = docking();
+  Eigen::VectorXd y = d.y;
+  for (auto _ : state) {
+    y = d.y;
+    d.rk4.step(d.t, d.h, y);
+    d.system.accept(d.t + d.h, y, d.h);
+    benchmark::DoNotOptimize(y.data());
+  }
+  state.counters["real_time_factor"] =
+      benchmark::Counter(d.h, benchmark::Counter::kIsIterationInvariantRate);  // simulated s per wall s
+}
+BENCHMARK(BM_Rk4Step);
+
+// Times `calls` of `kernels` and returns ns per call.
+void BM_Evaluation(benchmark::State& state) {
+  Docking& d = docking();
+  Eigen::VectorXd f(d.system.size());
+  for (auto _ : state) {
+    d.system.rate(d.t, d.y, f);
+    benchmark::DoNotOptimize(f.data());
+  }
+  state.counters["coupling_iterations"] = d.system.last().coupling_iterations;
+}
+BENCHMARK(BM_Evaluation);
+
+void BM_KernelsOfOneEvaluation(benchmark::State& state) {
+  Docking& d = docking();
+  Eigen::VectorXd f(d.system.size());
+  d.system.rate(d.t, d.y, f);
+  const simulation::Evaluation e = d.system.last();
+  mechanism::GeneratedMechanism m(probe_cone_central_mechanism());
+  const auto n = e.q.size();
+  const std::size_t bodies = e.wrench.size() / 6;
+  std::vector<double> q(n), qd(n), qdd(n), R(9 * bodies), o(3 * bodies), w(3 * bodies), v(3 * bodies);
+  double W[6];
+  for (auto _ : state) {
+    q = e.q, qd = e.qd;
+    m.close(q.data(), qd.data());
+    m.body_kinematics(q.data(), qd.data(), R.data(), o.data(), w.data(), v.data());
+    for (int k = 0; k < e.coupling_iterations; ++k) {
+      m.forward_dynamics(q.data(), qd.data(), e.tau.data(), e.base.data(), e.wrench.data(), qdd.data(), nullptr);
+      m.base_wrench(q.data(), qd.data(), qdd.data(), e.base.data(), e.wrench.data(), W);
+    }
+    benchmark::DoNotOptimize(m.damper_power(qd.data()));
+    benchmark::DoNotOptimize(W);
+  }
+  state.counters["coupling_iterations"] = e.coupling_iterations;
+}
+BENCHMARK(BM_KernelsOfOneEvaluation);
+
+void BM_ContactOfOneEvaluation(benchmark::State& state) {
+  Docking& d = docking();
+  Eigen::VectorXd f(d.system.size());
+  d.system.rate(d.t, d.y, f);
+  contact::ContactData data = d.system.contacts();
+  for (auto _ : state) {
+    contact::evaluate_contacts(d.system.geometry(), d.system.last().units, data);
+    benchmark::DoNotOptimize(data.passive_wrench);
+  }
+  state.counters["contacts"] = static_cast<double>(data.contacts.size());
+}
+BENCHMARK(BM_ContactOfOneEvaluation);
+
+}  // namespace
+
+BENCHMARK_MAIN();
