@@ -315,7 +315,7 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
     if (scenario.integrator.method == "cvode") {
       integrators::Cvode cvode(rate, system.size(),
                                {integrators::CvodeMethod::bdf, scenario.integrator.relative_tolerance,
-                                scenario.integrator.absolute_tolerance, h, 1000000, {}});
+                                scenario.integrator.absolute_tolerance, 0.0, 1000000, {}});
       out.end_time = cvode.integrate(t0, scenario.stop.duration, h, y, {}, observe_with_progress).time;
     } else {
       std::unique_ptr<integrators::Stepper> stepper;

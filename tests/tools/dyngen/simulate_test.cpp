@@ -170,6 +170,20 @@ TEST_F(Simulate, FreeVibrationKeepsTheEnergy) {
   EXPECT_GT(*high - *low, 0.2 * s["initial_energy"].get<double>());
 }
 
+TEST_F(Simulate, AdamsBashforthMoultonAndCvodeRunTheSameScenario) {
+  // the other integrators on the contact-free check: the energy kept to their accuracy
+  for (const char* method : {"abm", "cvode"}) {
+    const auto run = run_directory(std::string("integrator_") + method);
+    const testing::RunResult r = run_dyngen("simulate " + kScenarios + "free_vibration.yaml --out " + run.string() +
+                                            " --until 1.0 --integrator " + method + (std::string(method) == "cvode" ? " --dt 1e-3" : ""));
+    ASSERT_EQ(r.exit_code, 0) << method << r.out << r.err;
+    const nlohmann::json s = summary(run);
+    EXPECT_EQ(s["integrator"], method);
+    EXPECT_EQ(s["end_time"].get<double>(), 1.0) << method;
+    EXPECT_LE(s["energy_balance_error"].get<double>(), 1e-5) << method;
+  }
+}
+
 TEST_F(Simulate, HalvingTheStepShowsRk4sFourthOrder) {
   // the recorded relative motion of the units at 1 s for four steps, long enough that the differences
   // stand well above the 9 digits history.csv keeps (the latch linkages, near their toggle, are not
