@@ -7,9 +7,9 @@
 // Operation counts:
 //   position_closure: 162 mul, 105 add/sub, 0 div, 12 sqrt, 12 sin/cos, 12 atan2, 12 sign; 315 operations, 315 temporaries
 //   loop_residual: 204 mul, 132 add/sub, 0 div, 0 sqrt, 30 sin/cos; 366 operations, 366 temporaries
-//   dependent_velocities: 704 mul, 352 add/sub, 6 div, 0 sqrt, 30 sin/cos; 1092 operations, 1092 temporaries
-//   forward_dynamics_crba: 2345 mul, 1613 add/sub, 12 div, 0 sqrt, 30 sin/cos; 4000 operations, 4000 temporaries
-//   inverse_dynamics: 1807 mul, 1288 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3137 operations, 3137 temporaries
+//   dependent_velocities: 258 mul, 147 add/sub, 6 div, 0 sqrt, 28 sin/cos; 439 operations, 439 temporaries
+//   forward_dynamics_crba: 1767 mul, 1212 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3021 operations, 3021 temporaries
+//   inverse_dynamics: 1342 mul, 997 add/sub, 12 div, 0 sqrt, 30 sin/cos; 2381 operations, 2381 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
 //   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries

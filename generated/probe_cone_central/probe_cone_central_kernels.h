@@ -7,10 +7,10 @@
 // Operation counts:
 //   position_closure: 189 mul, 99 add/sub, 4 div, 10 sqrt, 23 sin/cos, 14 atan2, 10 sign; 349 operations, 349 temporaries
 //   loop_residual: 132 mul, 119 add/sub, 0 div, 0 sqrt, 40 sin/cos; 291 operations, 291 temporaries
-//   dependent_velocities: 320 mul, 166 add/sub, 7 div, 0 sqrt, 40 sin/cos; 533 operations, 533 temporaries
-//   forward_dynamics_crba: 1953 mul, 1559 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3568 operations, 3568 temporaries
-//   forward_dynamics_combined: 1956 mul, 1555 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3567 operations, 3567 temporaries
-//   inverse_dynamics: 1584 mul, 1279 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2912 operations, 2912 temporaries
+//   dependent_velocities: 206 mul, 118 add/sub, 7 div, 0 sqrt, 30 sin/cos; 361 operations, 361 temporaries
+//   forward_dynamics_crba: 1833 mul, 1491 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3380 operations, 3380 temporaries
+//   forward_dynamics_combined: 1836 mul, 1487 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3379 operations, 3379 temporaries
+//   inverse_dynamics: 1506 mul, 1268 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2823 operations, 2823 temporaries
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
 //   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries

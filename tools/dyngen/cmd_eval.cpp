@@ -307,8 +307,7 @@ Json evaluate_looped(Model model, const EvalState& input) {
     throw std::runtime_error("the loops do not close at this state (" + std::string(algorithms::closure_status_name(closure.status)) +
                              ") at " + where + ": " + closure.message + "; independent coordinates " + independent);
   }
-  algorithms::PartitionData<double> rates(mech);
-  algorithms::close_velocities(mech, state, rates);
+  algorithms::close_velocities(mech, state);
   if (const double ratio = [&] {
         double worst = 1.0;
         for (std::size_t l = 0; l < mech.loops.size(); ++l) {

@@ -158,8 +158,7 @@ inline algorithms::State<double> random_closed_state(std::mt19937& rng, const Mo
   state.a0 = uniform3();
   for (auto& f : state.f_ext) f = {20.0 * uniform3(), 2.0 * uniform3()};
   report = algorithms::close_positions(mech, state);
-  algorithms::PartitionData<double> partition(mech);
-  algorithms::close_velocities(mech, state, partition);
+  algorithms::close_velocities(mech, state);
   return state;
 }
 
