@@ -183,7 +183,21 @@ inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) 
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q + 1, 7, sin_q + 1, cos_q + 1);
+  {
+    const T angle[5] = {q[1], q[3], q[4], q[5], q[7]};
+    T sine[5], cosine[5];
+    dyngen_sin_cos_array(angle, 5, sine, cosine);
+    sin_q[1] = sine[0];
+    cos_q[1] = cosine[0];
+    sin_q[3] = sine[1];
+    cos_q[3] = cosine[1];
+    sin_q[4] = sine[2];
+    cos_q[4] = cosine[2];
+    sin_q[5] = sine[3];
+    cos_q[5] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+  }
   const T t0 = cos_q[3];
   const T t1 = t0 * t0;
   const T t2 = T(2.999999999999997e-05) * t1;
@@ -456,7 +470,23 @@ inline void mass_matrix(const T* q, T* M) {
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* b) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[3], q[4], q[5], q[7]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+  }
   const T t0 = qd[0] * T(5.0);
   const T t1 = sin_q[1];
   const T t2 = cos_q[0];
@@ -1111,7 +1141,23 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[3], q[4], q[5], q[7]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+  }
   const T t0 = qd[0] * T(5.0);
   const T t1 = cos_q[0];
   const T t2 = sin_q[0];
@@ -2031,7 +2077,23 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[3], q[4], q[5], q[7]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+  }
   const T t0 = cos_q[0];
   const T t1 = sin_q[0];
   const T t2 = t1 * base[4];
@@ -3228,7 +3290,23 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* tau) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[3], q[4], q[5], q[7]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+  }
   const T t0 = sin_q[1];
   const T t1 = cos_q[0];
   const T t2 = sin_q[0];
@@ -3868,7 +3946,23 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* wrench_on_base) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[3], q[4], q[5], q[7]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+  }
   const T t0 = base[5] + qdd[0];
   const T t1 = sin_q[0];
   const T t2 = cos_q[0];
@@ -4736,7 +4830,23 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
 template <class T>
 inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[3], q[4], q[5], q[7]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+  }
   const T t0 = cos_q[1];
   const T t1 = cos_q[0];
   const T t2 = sin_q[1];
@@ -5008,7 +5118,21 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
 template <class T>
 inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[5] = {q[0], q[1], q[4], q[5], q[7]};
+    T sine[5], cosine[5];
+    dyngen_sin_cos_array(angle, 5, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[4] = sine[2];
+    cos_q[4] = cosine[2];
+    sin_q[5] = sine[3];
+    cos_q[5] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+  }
   const T t0 = cos_q[1];
   const T t1 = cos_q[0];
   const T t2 = sin_q[1];

@@ -211,7 +211,29 @@ inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) 
 template <class T>
 inline void position_closure(const T* q, T* q_closed, T* closure_margin) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q + 3, 20, sin_q + 3, cos_q + 3);
+  {
+    const T angle[9] = {q[3], q[4], q[5], q[7], q[10], q[13], q[16], q[19], q[22]};
+    T sine[9], cosine[9];
+    dyngen_sin_cos_array(angle, 9, sine, cosine);
+    sin_q[3] = sine[0];
+    cos_q[3] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[7] = sine[3];
+    cos_q[7] = cosine[3];
+    sin_q[10] = sine[4];
+    cos_q[10] = cosine[4];
+    sin_q[13] = sine[5];
+    cos_q[13] = cosine[5];
+    sin_q[16] = sine[6];
+    cos_q[16] = cosine[6];
+    sin_q[19] = sine[7];
+    cos_q[19] = cosine[7];
+    sin_q[22] = sine[8];
+    cos_q[22] = cosine[8];
+  }
   const T t0 = cos_q[7];
   const T t1 = q[8] < T(0.0) ? T(-1.0) : T(1.0);
   const T t2 = sin_q[5];
@@ -573,7 +595,41 @@ inline void position_closure(const T* q, T* q_closed, T* closure_margin) {
 template <class T>
 inline void loop_residual(const T* q, T* phi, T* phi_d) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q + 3, 20, sin_q + 3, cos_q + 3);
+  {
+    const T angle[15] = {q[3], q[4], q[5], q[6], q[7], q[9], q[10], q[12], q[13], q[15], q[16], q[18], q[19], q[21], q[22]};
+    T sine[15], cosine[15];
+    dyngen_sin_cos_array(angle, 15, sine, cosine);
+    sin_q[3] = sine[0];
+    cos_q[3] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[6] = sine[3];
+    cos_q[6] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+    sin_q[9] = sine[5];
+    cos_q[9] = cosine[5];
+    sin_q[10] = sine[6];
+    cos_q[10] = cosine[6];
+    sin_q[12] = sine[7];
+    cos_q[12] = cosine[7];
+    sin_q[13] = sine[8];
+    cos_q[13] = cosine[8];
+    sin_q[15] = sine[9];
+    cos_q[15] = cosine[9];
+    sin_q[16] = sine[10];
+    cos_q[16] = cosine[10];
+    sin_q[18] = sine[11];
+    cos_q[18] = cosine[11];
+    sin_q[19] = sine[12];
+    cos_q[19] = cosine[12];
+    sin_q[21] = sine[13];
+    cos_q[21] = cosine[13];
+    sin_q[22] = sine[14];
+    cos_q[22] = cosine[14];
+  }
   const T t0 = sin_q[5];
   const T t1 = cos_q[4];
   const T t2 = cos_q[5];
@@ -1023,7 +1079,39 @@ inline void loop_residual(const T* q, T* phi, T* phi_d) {
 template <class T>
 inline void dependent_velocities(const T* q, const T* qd, T* qd_closed, T* det_phi_d) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q + 3, 20, sin_q + 3, cos_q + 3);
+  {
+    const T angle[14] = {q[3], q[4], q[6], q[7], q[9], q[10], q[12], q[13], q[15], q[16], q[18], q[19], q[21], q[22]};
+    T sine[14], cosine[14];
+    dyngen_sin_cos_array(angle, 14, sine, cosine);
+    sin_q[3] = sine[0];
+    cos_q[3] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[6] = sine[2];
+    cos_q[6] = cosine[2];
+    sin_q[7] = sine[3];
+    cos_q[7] = cosine[3];
+    sin_q[9] = sine[4];
+    cos_q[9] = cosine[4];
+    sin_q[10] = sine[5];
+    cos_q[10] = cosine[5];
+    sin_q[12] = sine[6];
+    cos_q[12] = cosine[6];
+    sin_q[13] = sine[7];
+    cos_q[13] = cosine[7];
+    sin_q[15] = sine[8];
+    cos_q[15] = cosine[8];
+    sin_q[16] = sine[9];
+    cos_q[16] = cosine[9];
+    sin_q[18] = sine[10];
+    cos_q[18] = cosine[10];
+    sin_q[19] = sine[11];
+    cos_q[19] = cosine[11];
+    sin_q[21] = sine[12];
+    cos_q[21] = cosine[12];
+    sin_q[22] = sine[13];
+    cos_q[22] = cosine[13];
+  }
   const T t0 = q[2] + T(0.4);
   const T t1 = sin_q[6];
   const T t2 = cos_q[6];
@@ -1509,7 +1597,41 @@ namespace forward_dynamics_crba_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* /*qdd*/, T* /*qdd_independent*/, T* det_phi_d, T* carry) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q + 3, 20, sin_q + 3, cos_q + 3);
+  {
+    const T angle[15] = {q[3], q[4], q[5], q[6], q[7], q[9], q[10], q[12], q[13], q[15], q[16], q[18], q[19], q[21], q[22]};
+    T sine[15], cosine[15];
+    dyngen_sin_cos_array(angle, 15, sine, cosine);
+    sin_q[3] = sine[0];
+    cos_q[3] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[6] = sine[3];
+    cos_q[6] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+    sin_q[9] = sine[5];
+    cos_q[9] = cosine[5];
+    sin_q[10] = sine[6];
+    cos_q[10] = cosine[6];
+    sin_q[12] = sine[7];
+    cos_q[12] = cosine[7];
+    sin_q[13] = sine[8];
+    cos_q[13] = cosine[8];
+    sin_q[15] = sine[9];
+    cos_q[15] = cosine[9];
+    sin_q[16] = sine[10];
+    cos_q[16] = cosine[10];
+    sin_q[18] = sine[11];
+    cos_q[18] = cosine[11];
+    sin_q[19] = sine[12];
+    cos_q[19] = cosine[12];
+    sin_q[21] = sine[13];
+    cos_q[21] = cosine[13];
+    sin_q[22] = sine[14];
+    cos_q[22] = cosine[14];
+  }
   const T t0 = base[0] + qd[3];
   const T t1 = sin_q[4];
   carry[0] = t1;
@@ -5059,7 +5181,41 @@ namespace inverse_dynamics_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* qdd_independent, const T* base, const T* wrench, T* tau_independent, T* /*actuator_forces*/, T* det_phi_d, T* carry) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q + 3, 20, sin_q + 3, cos_q + 3);
+  {
+    const T angle[15] = {q[3], q[4], q[5], q[6], q[7], q[9], q[10], q[12], q[13], q[15], q[16], q[18], q[19], q[21], q[22]};
+    T sine[15], cosine[15];
+    dyngen_sin_cos_array(angle, 15, sine, cosine);
+    sin_q[3] = sine[0];
+    cos_q[3] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[6] = sine[3];
+    cos_q[6] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+    sin_q[9] = sine[5];
+    cos_q[9] = cosine[5];
+    sin_q[10] = sine[6];
+    cos_q[10] = cosine[6];
+    sin_q[12] = sine[7];
+    cos_q[12] = cosine[7];
+    sin_q[13] = sine[8];
+    cos_q[13] = cosine[8];
+    sin_q[15] = sine[9];
+    cos_q[15] = cosine[9];
+    sin_q[16] = sine[10];
+    cos_q[16] = cosine[10];
+    sin_q[18] = sine[11];
+    cos_q[18] = cosine[11];
+    sin_q[19] = sine[12];
+    cos_q[19] = cosine[12];
+    sin_q[21] = sine[13];
+    cos_q[21] = cosine[13];
+    sin_q[22] = sine[14];
+    cos_q[22] = cosine[14];
+  }
   const T t0 = sin_q[4];
   carry[0] = t0;
   const T t1 = base[0] + qd[3];
@@ -7634,7 +7790,41 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd_independent, 
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* wrench_on_base) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q + 3, 20, sin_q + 3, cos_q + 3);
+  {
+    const T angle[15] = {q[3], q[4], q[5], q[6], q[7], q[9], q[10], q[12], q[13], q[15], q[16], q[18], q[19], q[21], q[22]};
+    T sine[15], cosine[15];
+    dyngen_sin_cos_array(angle, 15, sine, cosine);
+    sin_q[3] = sine[0];
+    cos_q[3] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[6] = sine[3];
+    cos_q[6] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+    sin_q[9] = sine[5];
+    cos_q[9] = cosine[5];
+    sin_q[10] = sine[6];
+    cos_q[10] = cosine[6];
+    sin_q[12] = sine[7];
+    cos_q[12] = cosine[7];
+    sin_q[13] = sine[8];
+    cos_q[13] = cosine[8];
+    sin_q[15] = sine[9];
+    cos_q[15] = cosine[9];
+    sin_q[16] = sine[10];
+    cos_q[16] = cosine[10];
+    sin_q[18] = sine[11];
+    cos_q[18] = cosine[11];
+    sin_q[19] = sine[12];
+    cos_q[19] = cosine[12];
+    sin_q[21] = sine[13];
+    cos_q[21] = cosine[13];
+    sin_q[22] = sine[14];
+    cos_q[22] = cosine[14];
+  }
   const T t0 = sin_q[18];
   const T t1 = cos_q[18];
   const T t2 = t1 * T(0.17577156741757438);

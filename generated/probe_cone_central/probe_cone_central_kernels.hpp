@@ -212,7 +212,37 @@ inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) 
 template <class T>
 inline void position_closure(const T* q, T* q_closed, T* closure_margin) {
   T sin_q[24], cos_q[24];
-  dyngen_sin_cos_array(q, 24, sin_q, cos_q);
+  {
+    const T angle[13] = {q[0], q[1], q[5], q[8], q[11], q[13], q[14], q[16], q[17], q[19], q[20], q[22], q[23]};
+    T sine[13], cosine[13];
+    dyngen_sin_cos_array(angle, 13, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[8] = sine[3];
+    cos_q[8] = cosine[3];
+    sin_q[11] = sine[4];
+    cos_q[11] = cosine[4];
+    sin_q[13] = sine[5];
+    cos_q[13] = cosine[5];
+    sin_q[14] = sine[6];
+    cos_q[14] = cosine[6];
+    sin_q[16] = sine[7];
+    cos_q[16] = cosine[7];
+    sin_q[17] = sine[8];
+    cos_q[17] = cosine[8];
+    sin_q[19] = sine[9];
+    cos_q[19] = cosine[9];
+    sin_q[20] = sine[10];
+    cos_q[20] = cosine[10];
+    sin_q[22] = sine[11];
+    cos_q[22] = cosine[11];
+    sin_q[23] = sine[12];
+    cos_q[23] = cosine[12];
+  }
   const T t0 = cos_q[5];
   const T t1 = q[6] < T(0.0) ? T(-1.0) : T(1.0);
   const T t2 = sin_q[1];
@@ -607,7 +637,51 @@ inline void position_closure(const T* q, T* q_closed, T* closure_margin) {
 template <class T>
 inline void loop_residual(const T* q, T* phi, T* phi_d) {
   T sin_q[25], cos_q[25];
-  dyngen_sin_cos_array(q, 25, sin_q, cos_q);
+  {
+    const T angle[20] = {q[0], q[1], q[4], q[5], q[7], q[8], q[10], q[11], q[13], q[14], q[15], q[16], q[17], q[18], q[19], q[20], q[21], q[22], q[23], q[24]};
+    T sine[20], cosine[20];
+    dyngen_sin_cos_array(angle, 20, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[4] = sine[2];
+    cos_q[4] = cosine[2];
+    sin_q[5] = sine[3];
+    cos_q[5] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+    sin_q[8] = sine[5];
+    cos_q[8] = cosine[5];
+    sin_q[10] = sine[6];
+    cos_q[10] = cosine[6];
+    sin_q[11] = sine[7];
+    cos_q[11] = cosine[7];
+    sin_q[13] = sine[8];
+    cos_q[13] = cosine[8];
+    sin_q[14] = sine[9];
+    cos_q[14] = cosine[9];
+    sin_q[15] = sine[10];
+    cos_q[15] = cosine[10];
+    sin_q[16] = sine[11];
+    cos_q[16] = cosine[11];
+    sin_q[17] = sine[12];
+    cos_q[17] = cosine[12];
+    sin_q[18] = sine[13];
+    cos_q[18] = cosine[13];
+    sin_q[19] = sine[14];
+    cos_q[19] = cosine[14];
+    sin_q[20] = sine[15];
+    cos_q[20] = cosine[15];
+    sin_q[21] = sine[16];
+    cos_q[21] = cosine[16];
+    sin_q[22] = sine[17];
+    cos_q[22] = cosine[17];
+    sin_q[23] = sine[18];
+    cos_q[23] = cosine[18];
+    sin_q[24] = sine[19];
+    cos_q[24] = cosine[19];
+  }
   const T t0 = sin_q[1];
   const T t1 = sin_q[5];
   const T t2 = t1 * q[6];
@@ -970,7 +1044,41 @@ inline void loop_residual(const T* q, T* phi, T* phi_d) {
 template <class T>
 inline void dependent_velocities(const T* q, const T* qd, T* qd_closed, T* det_phi_d) {
   T sin_q[24], cos_q[24];
-  dyngen_sin_cos_array(q, 24, sin_q, cos_q);
+  {
+    const T angle[15] = {q[0], q[4], q[5], q[7], q[8], q[10], q[11], q[13], q[14], q[16], q[17], q[19], q[20], q[22], q[23]};
+    T sine[15], cosine[15];
+    dyngen_sin_cos_array(angle, 15, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[7] = sine[3];
+    cos_q[7] = cosine[3];
+    sin_q[8] = sine[4];
+    cos_q[8] = cosine[4];
+    sin_q[10] = sine[5];
+    cos_q[10] = cosine[5];
+    sin_q[11] = sine[6];
+    cos_q[11] = cosine[6];
+    sin_q[13] = sine[7];
+    cos_q[13] = cosine[7];
+    sin_q[14] = sine[8];
+    cos_q[14] = cosine[8];
+    sin_q[16] = sine[9];
+    cos_q[16] = cosine[9];
+    sin_q[17] = sine[10];
+    cos_q[17] = cosine[10];
+    sin_q[19] = sine[11];
+    cos_q[19] = cosine[11];
+    sin_q[20] = sine[12];
+    cos_q[20] = cosine[12];
+    sin_q[22] = sine[13];
+    cos_q[22] = cosine[13];
+    sin_q[23] = sine[14];
+    cos_q[23] = cosine[14];
+  }
   const T t0 = sin_q[0];
   const T t1 = sin_q[4];
   const T t2 = cos_q[4];
@@ -1380,7 +1488,53 @@ namespace forward_dynamics_crba_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* /*tau*/, const T* base, const T* wrench, T* /*qdd*/, T* /*qdd_independent*/, T* det_phi_d, T* carry) {
   T sin_q[25], cos_q[25];
-  dyngen_sin_cos_array(q, 25, sin_q, cos_q);
+  {
+    const T angle[21] = {q[0], q[1], q[3], q[4], q[5], q[7], q[8], q[10], q[11], q[13], q[14], q[15], q[16], q[17], q[18], q[19], q[20], q[21], q[22], q[23], q[24]};
+    T sine[21], cosine[21];
+    dyngen_sin_cos_array(angle, 21, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+    sin_q[8] = sine[6];
+    cos_q[8] = cosine[6];
+    sin_q[10] = sine[7];
+    cos_q[10] = cosine[7];
+    sin_q[11] = sine[8];
+    cos_q[11] = cosine[8];
+    sin_q[13] = sine[9];
+    cos_q[13] = cosine[9];
+    sin_q[14] = sine[10];
+    cos_q[14] = cosine[10];
+    sin_q[15] = sine[11];
+    cos_q[15] = cosine[11];
+    sin_q[16] = sine[12];
+    cos_q[16] = cosine[12];
+    sin_q[17] = sine[13];
+    cos_q[17] = cosine[13];
+    sin_q[18] = sine[14];
+    cos_q[18] = cosine[14];
+    sin_q[19] = sine[15];
+    cos_q[19] = cosine[15];
+    sin_q[20] = sine[16];
+    cos_q[20] = cosine[16];
+    sin_q[21] = sine[17];
+    cos_q[21] = cosine[17];
+    sin_q[22] = sine[18];
+    cos_q[22] = cosine[18];
+    sin_q[23] = sine[19];
+    cos_q[23] = cosine[19];
+    sin_q[24] = sine[20];
+    cos_q[24] = cosine[20];
+  }
   const T t0 = q[0] * T(300.0);
   carry[0] = t0;
   const T t1 = qd[0] * T(5.0);
@@ -5287,7 +5441,53 @@ namespace forward_dynamics_combined_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* /*tau*/, const T* base, const T* wrench, T* /*qdd*/, T* /*qdd_independent*/, T* det_phi_d, T* carry) {
   T sin_q[25], cos_q[25];
-  dyngen_sin_cos_array(q, 25, sin_q, cos_q);
+  {
+    const T angle[21] = {q[0], q[1], q[3], q[4], q[5], q[7], q[8], q[10], q[11], q[13], q[14], q[15], q[16], q[17], q[18], q[19], q[20], q[21], q[22], q[23], q[24]};
+    T sine[21], cosine[21];
+    dyngen_sin_cos_array(angle, 21, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+    sin_q[8] = sine[6];
+    cos_q[8] = cosine[6];
+    sin_q[10] = sine[7];
+    cos_q[10] = cosine[7];
+    sin_q[11] = sine[8];
+    cos_q[11] = cosine[8];
+    sin_q[13] = sine[9];
+    cos_q[13] = cosine[9];
+    sin_q[14] = sine[10];
+    cos_q[14] = cosine[10];
+    sin_q[15] = sine[11];
+    cos_q[15] = cosine[11];
+    sin_q[16] = sine[12];
+    cos_q[16] = cosine[12];
+    sin_q[17] = sine[13];
+    cos_q[17] = cosine[13];
+    sin_q[18] = sine[14];
+    cos_q[18] = cosine[14];
+    sin_q[19] = sine[15];
+    cos_q[19] = cosine[15];
+    sin_q[20] = sine[16];
+    cos_q[20] = cosine[16];
+    sin_q[21] = sine[17];
+    cos_q[21] = cosine[17];
+    sin_q[22] = sine[18];
+    cos_q[22] = cosine[18];
+    sin_q[23] = sine[19];
+    cos_q[23] = cosine[19];
+    sin_q[24] = sine[20];
+    cos_q[24] = cosine[20];
+  }
   const T t0 = cos_q[3];
   carry[0] = t0;
   const T t1 = sin_q[3];
@@ -9198,7 +9398,53 @@ namespace inverse_dynamics_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* qdd_independent, const T* base, const T* wrench, T* /*tau_independent*/, T* det_phi_d, T* carry) {
   T sin_q[25], cos_q[25];
-  dyngen_sin_cos_array(q, 25, sin_q, cos_q);
+  {
+    const T angle[21] = {q[0], q[1], q[3], q[4], q[5], q[7], q[8], q[10], q[11], q[13], q[14], q[15], q[16], q[17], q[18], q[19], q[20], q[21], q[22], q[23], q[24]};
+    T sine[21], cosine[21];
+    dyngen_sin_cos_array(angle, 21, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+    sin_q[8] = sine[6];
+    cos_q[8] = cosine[6];
+    sin_q[10] = sine[7];
+    cos_q[10] = cosine[7];
+    sin_q[11] = sine[8];
+    cos_q[11] = cosine[8];
+    sin_q[13] = sine[9];
+    cos_q[13] = cosine[9];
+    sin_q[14] = sine[10];
+    cos_q[14] = cosine[10];
+    sin_q[15] = sine[11];
+    cos_q[15] = cosine[11];
+    sin_q[16] = sine[12];
+    cos_q[16] = cosine[12];
+    sin_q[17] = sine[13];
+    cos_q[17] = cosine[13];
+    sin_q[18] = sine[14];
+    cos_q[18] = cosine[14];
+    sin_q[19] = sine[15];
+    cos_q[19] = cosine[15];
+    sin_q[20] = sine[16];
+    cos_q[20] = cosine[16];
+    sin_q[21] = sine[17];
+    cos_q[21] = cosine[17];
+    sin_q[22] = sine[18];
+    cos_q[22] = cosine[18];
+    sin_q[23] = sine[19];
+    cos_q[23] = cosine[19];
+    sin_q[24] = sine[20];
+    cos_q[24] = cosine[20];
+  }
   const T t0 = cos_q[5];
   carry[0] = t0;
   const T t1 = sin_q[4];
@@ -12438,7 +12684,53 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd_independent, 
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* wrench_on_base) {
   T sin_q[25], cos_q[25];
-  dyngen_sin_cos_array(q, 25, sin_q, cos_q);
+  {
+    const T angle[21] = {q[0], q[1], q[3], q[4], q[5], q[7], q[8], q[10], q[11], q[13], q[14], q[15], q[16], q[17], q[18], q[19], q[20], q[21], q[22], q[23], q[24]};
+    T sine[21], cosine[21];
+    dyngen_sin_cos_array(angle, 21, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+    sin_q[8] = sine[6];
+    cos_q[8] = cosine[6];
+    sin_q[10] = sine[7];
+    cos_q[10] = cosine[7];
+    sin_q[11] = sine[8];
+    cos_q[11] = cosine[8];
+    sin_q[13] = sine[9];
+    cos_q[13] = cosine[9];
+    sin_q[14] = sine[10];
+    cos_q[14] = cosine[10];
+    sin_q[15] = sine[11];
+    cos_q[15] = cosine[11];
+    sin_q[16] = sine[12];
+    cos_q[16] = cosine[12];
+    sin_q[17] = sine[13];
+    cos_q[17] = cosine[13];
+    sin_q[18] = sine[14];
+    cos_q[18] = cosine[14];
+    sin_q[19] = sine[15];
+    cos_q[19] = cosine[15];
+    sin_q[20] = sine[16];
+    cos_q[20] = cosine[16];
+    sin_q[21] = sine[17];
+    cos_q[21] = cosine[17];
+    sin_q[22] = sine[18];
+    cos_q[22] = cosine[18];
+    sin_q[23] = sine[19];
+    cos_q[23] = cosine[19];
+    sin_q[24] = sine[20];
+    cos_q[24] = cosine[20];
+  }
   const T t0 = sin_q[7];
   const T t1 = cos_q[7];
   const T t2 = t1 * T(0.1310180495239994);
@@ -14397,7 +14689,17 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
 template <class T>
 inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = cos_q[1];
   const T t1 = sin_q[1];
   const T t2 = sin_q[0];
@@ -14534,7 +14836,23 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
 template <class T>
 inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q, 23, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[13], q[16], q[19], q[22]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[13] = sine[2];
+    cos_q[13] = cosine[2];
+    sin_q[16] = sine[3];
+    cos_q[16] = cosine[3];
+    sin_q[19] = sine[4];
+    cos_q[19] = cosine[4];
+    sin_q[22] = sine[5];
+    cos_q[22] = cosine[5];
+  }
   const T t0 = q[2] + T(0.1);
   const T t1 = sin_q[1];
   const T t2 = t0 * t1;

@@ -225,7 +225,17 @@ inline void mass_matrix(const T* q, T* M) {
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* b) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = q[0] * T(1200.0);
   const T t1 = qd[0] * T(60.0);
   const T t2 = sin_q[1];
@@ -413,7 +423,17 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = q[0] * T(1200.0);
   const T t1 = qd[0] * T(60.0);
   const T t2 = qd[0] + base[0];
@@ -623,7 +643,17 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = q[2] * T(6.7);
   const T t1 = T(4.273000000000001) + t0;
   const T t2 = q[2] * t1;
@@ -836,7 +866,17 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* tau) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = sin_q[1];
   const T t1 = base[0] + qd[0];
   const T t2 = cos_q[1];
@@ -1012,7 +1052,17 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, const T* wrench, T* wrench_on_base) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = cos_q[0];
   const T t1 = sin_q[0];
   const T t2 = t1 * base[2];
@@ -1231,7 +1281,17 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
 template <class T>
 inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* angular_velocity, T* origin_velocity) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = cos_q[3];
   const T t1 = cos_q[1];
   const T t2 = t0 * t1;
@@ -1329,7 +1389,17 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
 template <class T>
 inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = sin_q[1];
   const T t1 = t0 * q[2];
   const T t2 = t0 * T(1.1);

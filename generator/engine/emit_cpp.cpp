@@ -107,11 +107,7 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
 bool is_computed(const Instruction& in) { return in.op != Op::constant && in.op != Op::input; }
 
 // The sines and cosines of input elements computed in one function: per array, the elements used.
-struct ElementRange {
-  int lowest;
-  int highest;
-};
-using TrigInputs = std::map<std::string, ElementRange>;
+using TrigInputs = std::map<std::string, std::set<int>>;
 
 bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
   return (code[i].op == Op::sin || code[i].op == Op::cos) && code[at(code[i].a)].op == Op::input;
@@ -120,19 +116,34 @@ bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
 void add_trig_input(const std::vector<Instruction>& code, std::size_t i, TrigInputs& trig) {
   if (!is_trig_of_input(code, i)) return;
   const Instruction& angle = code[at(code[i].a)];
-  auto [it, added] = trig.emplace(angle.array, ElementRange{angle.index, angle.index});
-  if (!added) it->second = {std::min(it->second.lowest, angle.index), std::max(it->second.highest, angle.index)};
+  trig[angle.array].insert(angle.index);
 }
 
-// T sin_q[n], cos_q[n]; and the call filling elements lowest..highest.
+// T sin_q[n], cos_q[n]; filled at the elements used: by one call over them where they are
+// contiguous, else through a gathered copy (a looped model's angles between its prismatic
+// coordinates: no sine or cosine of an element nothing reads).
 std::string trig_prologue(const TrigInputs& trig) {
   std::string text;
-  for (const auto& [array, range] : trig) {
-    const std::string name = mangle_identifier(array), size = std::to_string(range.highest + 1);
-    const std::string offset = range.lowest == 0 ? "" : " + " + std::to_string(range.lowest);
+  for (const auto& [array, used] : trig) {
+    const int lowest = *used.begin(), highest = *used.rbegin();
+    const std::string name = mangle_identifier(array), size = std::to_string(highest + 1);
     text += "  T sin_" + name + "[" + size + "], cos_" + name + "[" + size + "];\n";
-    text += "  dyngen_sin_cos_array(" + name + offset + ", " + std::to_string(range.highest + 1 - range.lowest) +
-            ", sin_" + name + offset + ", cos_" + name + offset + ");\n";
+    if (static_cast<int>(used.size()) == highest + 1 - lowest) {
+      const std::string offset = lowest == 0 ? "" : " + " + std::to_string(lowest);
+      text += "  dyngen_sin_cos_array(" + name + offset + ", " + std::to_string(used.size()) + ", sin_" + name + offset +
+              ", cos_" + name + offset + ");\n";
+      continue;
+    }
+    const std::string count = std::to_string(used.size());
+    std::string angles, scatter;
+    int k = 0;
+    for (int i : used) {
+      const std::string element = "[" + std::to_string(i) + "]", slot = "[" + std::to_string(k++) + "]";
+      angles += (angles.empty() ? "" : ", ") + name + element;
+      scatter += "    sin_" + name + element + " = sine" + slot + ";\n    cos_" + name + element + " = cosine" + slot + ";\n";
+    }
+    text += "  {\n    const T angle[" + count + "] = {" + angles + "};\n    T sine[" + count + "], cosine[" + count +
+            "];\n    dyngen_sin_cos_array(angle, " + count + ", sine, cosine);\n" + scatter + "  }\n";
   }
   return text;
 }

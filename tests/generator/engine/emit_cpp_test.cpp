@@ -262,6 +262,52 @@ int main() {
   }
 }
 
+// Angles not contiguous in their array (a looped model's revolute coordinates between prismatic
+// ones) are gathered, so no sine or cosine of an element nothing reads is computed; the values are
+// dyngen_sin_cos's, bit for bit.
+TEST(EmitCpp, SinesAndCosinesOfScatteredInputsAreGathered) {
+  Context ctx;
+  ContextScope scope(ctx);
+  std::vector<Expr> out;
+  for (int i : {0, 2, 5}) {
+    const Expr x = Expr::input(InputRole::q, "q", i, "q" + std::to_string(i));
+    out.push_back(sin(x));
+    out.push_back(cos(x));
+  }
+  Kernel kernel{"scattered", "scattered angles", {{"q", 6, "angles"}}, {{"out", 6, "o"}}, flatten({{"out", out}})};
+  const std::string source = emit_cpp({"m", "scattered", "h", "scattered_ns", {}}, {kernel});
+  EXPECT_NE(source.find("const T angle[3] = {q[0], q[2], q[5]};"), std::string::npos) << source;
+  EXPECT_NE(source.find("dyngen_sin_cos_array(angle, 3, sine, cosine);"), std::string::npos) << source;
+  const fs::path dir = scratch_dir("scattered");
+  std::ofstream(dir / "k.hpp") << source;
+  std::ofstream(dir / "k.cpp") << R"(#include <cstring>
+#include <random>
+#include "k.hpp"
+int main() {
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> uniform(-10.0, 10.0);
+  bool ok = true;
+  for (int n = 0; n < 1000; ++n) {
+    double q[6], out[6];
+    for (double& x : q) x = uniform(rng);
+    scattered_ns::scattered(q, out);
+    int k = 0;
+    for (int i : {0, 2, 5}) {
+      double s, c;
+      scattered_ns::dyngen_sin_cos(q[i], s, c);
+      ok = std::memcmp(&s, &out[k], sizeof s) == 0 && std::memcmp(&c, &out[k + 1], sizeof c) == 0 && ok;
+      k += 2;
+    }
+  }
+  return ok ? 0 : 1;
+}
+)";
+  const std::string command = "g++ -std=c++17 -O2 -Wall -Wextra -Wpedantic -Wshadow -Werror " + (dir / "k.cpp").string() +
+                              " -o " + (dir / "k").string() + " && " + (dir / "k").string();
+  EXPECT_EQ(std::system(command.c_str()), 0);
+  fs::remove_all(dir);
+}
+
 TEST(EmitCpp, SignAndAtan2CompileAndAgreeWithTheStandardLibrary) {
   Context ctx;
   ContextScope scope(ctx);
