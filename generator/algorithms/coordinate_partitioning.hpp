@@ -5,7 +5,9 @@
 // stacked into T = [rows of G per coordinate] (n x n_i: identity rows for the independent
 // coordinates), so qd = T qd_i and qdd = T qdd_i + g. Loops are taken in closure order, so a nested
 // loop's Phi_o,k meets only rows of T already filled. Each loop's Phi_d is inverted alone (small,
-// adjugate_inverse.hpp): legs of a hexapod never meet except through the ring.
+// adjugate_inverse.hpp): legs of a hexapod never meet except through the ring. T formed is the
+// textbook route (forward_dynamics_partitioned.hpp, an independent check in tests); the kernels
+// never form it but eliminate each loop at its cut (loop_elimination.hpp).
 //
 //   void partition(const Mechanism<S>&, const LoopConstraintData<S>&, bool with_bias, PartitionData<S>&)
 //     inputs: loop jacobians, and gammas when with_bias. outputs: data.T (n x n_i), data.g (n;

@@ -12,7 +12,7 @@
 //   void forward_dynamics_combined(const Mechanism<S>& force_mech, const State<S>&, CombinedDynamicsData<S>&)
 //     the data made for (inertia_mech, force_mech), two exact rewrites of one mechanism, as in
 //     forward_dynamics_loops.hpp: data.qdd (every coordinate), data.qdd_independent, and
-//     data.part.partition.det per loop.
+//     data.part.det per loop.
 //   bool has_open_chains(const Mechanism<S>&)
 #pragma once
 

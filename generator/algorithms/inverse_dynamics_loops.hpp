@@ -1,9 +1,12 @@
 // Inverse dynamics of a looped (parallel) mechanism (thesis 2.3-2.4): the actuation that gives the
-// independent coordinates the accelerations qdd_i. With qdd = T qdd_i + g (coordinate partitioning)
-// the cut tree's joints must transmit tau_RNEA = H qdd - b_0 (rnea.hpp); the constraint forces
-// Phi_q^T lambda do no work on motions qd = T qd_i (Phi_q T = 0), so projecting on them
+// independent coordinates the accelerations qdd_i. The dependent accelerations follow from each
+// loop's closing body (loop_elimination.hpp, qdd = T qdd_i + g); the cut tree's joints must then
+// transmit tau_RNEA = H qdd - b_0 (rnea.hpp). The constraint forces Phi_q^T lambda do no work on
+// motions qd = T qd_i (Phi_q T = 0), so projecting on them
 //   T^T (tau_RNEA - Q_passive) = T^T B tau_a,   Q_passive = -k (q - q0) - c qd,
-// where B selects the actuated coordinates (which may be dependent ones: hexapod legs). Outputs
+// where B selects the actuated coordinates (which may be dependent ones: hexapod legs); T^T f is
+// each loop's f_d taken as a force at its cut onto its closing body (project_on_independent).
+// Outputs
 //   tau_independent = T^T (tau_RNEA - Q_passive)   the actuation as generalized forces on the
 //                                                    independent coordinates (n_i)
 //   actuator_forces = (T^T B)^-1 tau_independent    when the mechanism has as many actuators as
@@ -12,14 +15,15 @@
 //
 //   void inverse_dynamics_loops(const Mechanism<S>&, const State<S>&, const std::vector<Pivot>&, data)
 //     inputs: a closed state (q, qd), state.qdd_independent, base motion, external wrenches;
-//     pivots for T^T B (empty: chosen on this T^T B, numeric scalars only).
+//     pivots for T^T B (empty: chosen on this T^T B, numeric scalars only). data.det: det Phi_d
+//     per loop.
 #pragma once
 
 #include <cstddef>
 #include <type_traits>
 #include <vector>
 
-#include "generator/algorithms/coordinate_partitioning.hpp"
+#include "generator/algorithms/loop_elimination.hpp"
 #include "generator/algorithms/static_pivot_solve.hpp"
 
 namespace dyngen::algorithms {
@@ -28,13 +32,13 @@ template <class S>
 struct LoopInverseDynamicsData {
   RneaData<S> bias;  // qdd = 0: the acceleration bias of the loops
   LoopConstraintData<S> loops;
-  PartitionData<S> partition;
+  std::vector<LoopCut<S>> cuts;
+  std::vector<AdjugateInverse<S>> inverse;  // per loop: Phi_d^-1 in the rows of its cut
   RneaData<S> rnea;  // at the full qdd
-  std::vector<S> qdd, tau_independent, actuator_forces;
+  std::vector<S> qdd, tau_independent, actuator_forces, det;
   spatial::Matrix<S> actuation;  // T^T B
 
-  explicit LoopInverseDynamicsData(const Mechanism<S>& mech)
-      : bias(mech), loops(mech), partition(mech), rnea(mech) {}
+  explicit LoopInverseDynamicsData(const Mechanism<S>& mech) : bias(mech), loops(mech), rnea(mech) {}
 };
 
 // The actuated coordinates, in q order.
@@ -57,18 +61,22 @@ void inverse_dynamics_loops(const Mechanism<S>& mech, const State<S>& state, std
                             LoopInverseDynamicsData<S>& data) {
   rnea_forward_pass(mech, state, JointAcceleration::zero, data.bias);
   loop_poses(mech, state, data.loops);
-  loop_jacobian(mech, data.loops);
-  loop_bias(mech, state, data.bias, data.loops);
-  partition(mech, data.loops, true, data.partition);
-  const spatial::Matrix<S>& T = data.partition.T;
+  loop_cuts(mech, state, data.loops, data.cuts);
+  cut_bias(mech, state, data.bias, data.loops, data.cuts);
+  data.inverse.clear();
+  data.det.clear();
+  for (const LoopCut<S>& cut : data.cuts) {
+    data.inverse.push_back(adjugate_inverse(cut.D));
+    data.det.push_back(data.inverse.back().det);
+  }
   const int n = mech.dof, ni = mech.independent_dof();
   // qdd = T qdd_i + g
   State<S> full = state;
-  for (int i = 0; i < n; ++i) {
-    S sum = data.partition.g[static_cast<std::size_t>(i)];
-    for (int k = 0; k < ni; ++k) sum = sum + T(i, k) * state.qdd_independent[static_cast<std::size_t>(k)];
-    full.qdd[static_cast<std::size_t>(i)] = sum;
-  }
+  full.qdd.assign(static_cast<std::size_t>(n), S(0.0));
+  for (int k = 0; k < ni; ++k)
+    full.qdd[static_cast<std::size_t>(mech.independent_coordinates[static_cast<std::size_t>(k)])] =
+        state.qdd_independent[static_cast<std::size_t>(k)];
+  close_dependent(mech, data.cuts, data.inverse, Bias::with, full.qdd);
   data.qdd = full.qdd;
   rnea(mech, full, data.rnea);
   // f = tau_RNEA - Q_passive, Q_passive = -k (q - q0) - c qd
@@ -77,15 +85,17 @@ void inverse_dynamics_loops(const Mechanism<S>& mech, const State<S>& state, std
     const auto u = static_cast<std::size_t>(i);
     f[u] = data.rnea.tau[u] + mech.spring[u] * (state.q[u] - mech.q0[u]) + mech.damper[u] * state.qd[u];
   }
-  data.tau_independent.assign(static_cast<std::size_t>(ni), S(0.0));
-  for (int k = 0; k < ni; ++k)
-    for (int i = 0; i < n; ++i)
-      data.tau_independent[static_cast<std::size_t>(k)] = data.tau_independent[static_cast<std::size_t>(k)] + T(i, k) * f[static_cast<std::size_t>(i)];
+  data.tau_independent = project_on_independent(mech, data.cuts, data.inverse, f);
   if (!actuators_determined(mech)) return;
+  // T^T B: column a is T^T e_a
   const std::vector<int> actuated = actuated_coordinates(mech);
   data.actuation = spatial::Matrix<S>(ni, ni);
-  for (int k = 0; k < ni; ++k)
-    for (int a = 0; a < ni; ++a) data.actuation(k, a) = T(actuated[static_cast<std::size_t>(a)], k);
+  for (int a = 0; a < ni; ++a) {
+    std::vector<S> unit(static_cast<std::size_t>(n), S(0.0));
+    unit[static_cast<std::size_t>(actuated[static_cast<std::size_t>(a)])] = S(1.0);
+    const std::vector<S> column = project_on_independent(mech, data.cuts, data.inverse, unit);
+    for (int k = 0; k < ni; ++k) data.actuation(k, a) = column[static_cast<std::size_t>(k)];
+  }
   if constexpr (std::is_floating_point_v<S>) {
     if (pivots.empty()) pivots = complete_pivoting_order(data.actuation);
   }

@@ -11,8 +11,9 @@
 //     the exact Phi_d (loop_constraints.hpp), each iteration qd_d -= Phi_d^-1 Phi. Never a silent
 //     wrong answer: the report names the first loop that failed and why, also when a closed
 //     dependent coordinate lies beyond the limits the model gives it (a leg too short).
-//   void close_velocities(const Mechanism<S>&, State<S>&, PartitionData<S>&)
-//     qd = T qd_i from the independent rates (coordinate_partitioning.hpp).
+//   std::vector<S> close_velocities(const Mechanism<S>&, State<S>&)
+//     qd = T qd_i: the dependent rates from the independent ones, each loop's from its closing
+//     body's motion at the cut (loop_elimination.hpp); returns det Phi_d per loop.
 //
 // Closed forms (angles are the principal values of atan2, in (-pi, pi]):
 //   universal_prismatic  revolute b1 about e1, revolute b2 about h (both through o, b2's origin on
@@ -36,7 +37,7 @@
 #include <string>
 #include <vector>
 
-#include "generator/algorithms/coordinate_partitioning.hpp"
+#include "generator/algorithms/loop_elimination.hpp"
 #include "generator/spatial/scalar.hpp"
 
 namespace dyngen::algorithms {
@@ -336,19 +337,19 @@ ClosureReport close_positions(const Mechanism<S>& mech, State<S>& state, const N
 }
 
 template <class S>
-void close_velocities(const Mechanism<S>& mech, State<S>& state, PartitionData<S>& partition) {
-  LoopConstraintData<S> data(mech);
-  loop_poses(mech, state, data);
-  loop_jacobian(mech, data);
-  algorithms::partition(mech, data, false, partition);
-  std::vector<S> qd_independent;
-  for (int i : mech.independent_coordinates) qd_independent.push_back(state.qd[static_cast<std::size_t>(i)]);
-  for (int i = 0; i < mech.dof; ++i) {
-    if (mech.independent[static_cast<std::size_t>(i)]) continue;
-    S sum = S(0.0);
-    for (int k = 0; k < mech.independent_dof(); ++k) sum = sum + partition.T(i, k) * qd_independent[static_cast<std::size_t>(k)];
-    state.qd[static_cast<std::size_t>(i)] = sum;
+std::vector<S> close_velocities(const Mechanism<S>& mech, State<S>& state) {
+  LoopConstraintData<S> frames(mech);
+  loop_poses(mech, state, frames);
+  std::vector<LoopCut<S>> cuts;
+  loop_cuts(mech, state, frames, cuts);
+  std::vector<AdjugateInverse<S>> inverse;
+  std::vector<S> det;
+  for (const LoopCut<S>& cut : cuts) {
+    inverse.push_back(adjugate_inverse(cut.D));
+    det.push_back(inverse.back().det);
   }
+  close_dependent(mech, cuts, inverse, Bias::without, state.qd);
+  return det;
 }
 
 }  // namespace dyngen::algorithms

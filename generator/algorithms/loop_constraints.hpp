@@ -176,54 +176,76 @@ void loop_jacobian(const Mechanism<S>& mech, LoopConstraintData<S>& data) {
   }
 }
 
+namespace detail {
+
+// The acceleration bias of one loop's rows (see loop_bias), its per-loop quantities computed once.
+template <class S>
+class RowBias {
+ public:
+  RowBias(const Mechanism<S>& mech, const State<S>& state, const RneaData<S>& rnea, const LoopConstraintData<S>& data,
+          std::size_t l)
+      : rnea_(rnea), loop_(mech.loops[l]), f_(data.frames[l]), poses_(data.poses.at(loop_.root)) {
+    const auto t = static_cast<std::size_t>(loop_.terminal), c = static_cast<std::size_t>(loop_.closing);
+    // absolute angular velocities and accelerations of the two bodies, root axes
+    w_t_ = root_axes(loop_.terminal, rnea.w[t]);
+    w_c_ = root_axes(loop_.closing, rnea.w[c]);
+    e_t_ = root_axes(loop_.terminal, rnea.a[t].ang);
+    e_c_ = root_axes(loop_.closing, rnea.a[c].ang);
+    terminal_acceleration_ = point_acceleration(loop_.terminal, f_.x_t);
+    // velocity of x_t on the terminal body relative to the closing body's point there
+    bool slides = false;
+    for (const ConstraintRow<S>& row : loop_.rows) slides = slides || (row.kind == RowKind::position && row.frame == loop_.closing);
+    if (slides) {
+      for (int j : loop_.dependent)
+        relative_velocity_ += joint_rate(mech, state.qd, j) * joint_column(mech, poses_, j, f_.x_t).lin;
+      for (int j : loop_.closing_path)
+        relative_velocity_ -= joint_rate(mech, state.qd, j) * joint_column(mech, poses_, j, f_.x_t).lin;
+    }
+  }
+
+  S operator()(std::size_t r) const {
+    const ConstraintRow<S>& row = loop_.rows[r];
+    const Vec3<S>& cr = f_.c[r];
+    if (row.kind == RowKind::orientation) {
+      const Vec3<S>& ar = f_.a[r];
+      // d2/dt2 (c . a) at qdd = 0: (e_t - e_c) . (a x c) + (w_t - w_c) . ((w_t x a) x c + a x (w_c x c))
+      return dot(e_t_ - e_c_, spatial::cross(ar, cr)) +
+             dot(w_t_ - w_c_, spatial::cross(spatial::cross(w_t_, ar), cr) + spatial::cross(ar, spatial::cross(w_c_, cr)));
+    }
+    if (row.frame == loop_.closing)
+      // c fixed in the closing body: c . (a_t - a_x) + 2 (w_c x c) . (v_t - v_x)
+      return dot(cr, terminal_acceleration_ - point_acceleration(loop_.closing, f_.x_t)) +
+             S(2.0) * dot(spatial::cross(w_c_, cr), relative_velocity_);
+    // c fixed in the root, cut points and their velocities coinciding: c . (a_t - a_c)
+    return dot(cr, terminal_acceleration_ - point_acceleration(loop_.closing, f_.x_c));
+  }
+
+ private:
+  Vec3<S> root_axes(int j, const Vec3<S>& v) const { return to_root(poses_, loop_.root, j, v); }
+
+  // acceleration of body j's point at x (root axes): a_O + U (x - O), body axes (Khalil & Kleinfinger 1987)
+  Vec3<S> point_acceleration(int j, const Vec3<S>& x) const {
+    const auto u = static_cast<std::size_t>(j);
+    const Vec3<S> r = j == loop_.root ? x : spatial::transpose_times(poses_.R[u], x - poses_.p[u]);
+    return root_axes(j, rnea_.a[u].lin + rnea_.U[u] * r);
+  }
+
+  const RneaData<S>& rnea_;
+  const LoopData<S>& loop_;
+  const LoopFrames<S>& f_;
+  const RelativePoses<S>& poses_;
+  Vec3<S> w_t_, w_c_, e_t_, e_c_, terminal_acceleration_, relative_velocity_;
+};
+
+}  // namespace detail
+
 template <class S>
 void loop_bias(const Mechanism<S>& mech, const State<S>& state, const RneaData<S>& rnea, LoopConstraintData<S>& data) {
   for (std::size_t l = 0; l < mech.loops.size(); ++l) {
-    const LoopData<S>& loop = mech.loops[l];
-    const LoopFrames<S>& f = data.frames[l];
-    const RelativePoses<S>& poses = data.poses.at(loop.root);
-    const auto t = static_cast<std::size_t>(loop.terminal), c = static_cast<std::size_t>(loop.closing);
-    const auto root_axes = [&](int j, const Vec3<S>& v) { return detail::to_root(poses, loop.root, j, v); };
-    // absolute angular velocities and accelerations of the two bodies, root axes
-    const Vec3<S> w_t = root_axes(loop.terminal, rnea.w[t]), w_c = root_axes(loop.closing, rnea.w[c]);
-    const Vec3<S> e_t = root_axes(loop.terminal, rnea.a[t].ang), e_c = root_axes(loop.closing, rnea.a[c].ang);
-    // acceleration of body j's point at x (root axes): a_O + U (x - O), body axes (Khalil & Kleinfinger 1987)
-    const auto point_acceleration = [&](int j, const Vec3<S>& x) {
-      const auto u = static_cast<std::size_t>(j);
-      const Vec3<S> r = j == loop.root ? x : spatial::transpose_times(poses.R[u], x - poses.p[u]);
-      return root_axes(j, rnea.a[u].lin + rnea.U[u] * r);
-    };
-    const Vec3<S> terminal_acceleration = point_acceleration(loop.terminal, f.x_t);
-    // velocity of x_t on the terminal body relative to the closing body's point there
-    Vec3<S> relative_velocity;
-    bool slides = false;
-    for (const ConstraintRow<S>& row : loop.rows) slides = slides || (row.kind == RowKind::position && row.frame == loop.closing);
-    if (slides) {
-      for (int j : loop.dependent)
-        relative_velocity += joint_rate(mech, state.qd, j) * detail::joint_column(mech, poses, j, f.x_t).lin;
-      for (int j : loop.closing_path)
-        relative_velocity -= joint_rate(mech, state.qd, j) * detail::joint_column(mech, poses, j, f.x_t).lin;
-    }
+    const detail::RowBias<S> bias(mech, state, rnea, data, l);
     std::vector<S>& gamma = data.gamma[l];
     gamma.clear();
-    for (std::size_t r = 0; r < loop.rows.size(); ++r) {
-      const ConstraintRow<S>& row = loop.rows[r];
-      const Vec3<S>& cr = f.c[r];
-      if (row.kind == RowKind::orientation) {
-        const Vec3<S>& ar = f.a[r];
-        // d2/dt2 (c . a) at qdd = 0: (e_t - e_c) . (a x c) + (w_t - w_c) . ((w_t x a) x c + a x (w_c x c))
-        gamma.push_back(dot(e_t - e_c, spatial::cross(ar, cr)) +
-                        dot(w_t - w_c, spatial::cross(spatial::cross(w_t, ar), cr) +
-                                           spatial::cross(ar, spatial::cross(w_c, cr))));
-      } else if (row.frame == loop.closing) {
-        // c fixed in the closing body: c . (a_t - a_x) + 2 (w_c x c) . (v_t - v_x)
-        gamma.push_back(dot(cr, terminal_acceleration - point_acceleration(loop.closing, f.x_t)) +
-                        S(2.0) * dot(spatial::cross(w_c, cr), relative_velocity));
-      } else {
-        // c fixed in the root, cut points and their velocities coinciding: c . (a_t - a_c)
-        gamma.push_back(dot(cr, terminal_acceleration - point_acceleration(loop.closing, f.x_c)));
-      }
-    }
+    for (std::size_t r = 0; r < mech.loops[l].rows.size(); ++r) gamma.push_back(bias(r));
   }
 }
 

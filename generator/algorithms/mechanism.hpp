@@ -63,6 +63,9 @@ struct LoopData {
   ClosedForm closed_form = ClosedForm::none;  // the closed-form closure used, or none (Newton)
   bool planar = false;
   Vec3<S> plane_normal;                    // planar loops: n, root axes
+  // rows 0-2 are the root's x, y, z position rows: the cut holds its two points together
+  // (spherical, universal and revolute cuts of spatial loops)
+  bool coincident_points = false;
 };
 
 template <class S>
@@ -267,6 +270,7 @@ Mechanism<S> make_mechanism(const Model& model, F quantity_to_scalar) {
     data.closed_form = loop.closes_analytically() ? loop.closed_form : ClosedForm::none;
     data.planar = loop.planar;
     if (loop.planar) data.plane_normal = Vec3<S>(S(loop.plane_normal[0]), S(loop.plane_normal[1]), S(loop.plane_normal[2]));
+    data.coincident_points = !loop.planar && loop.cut != CutType::prismatic;
     mech.loops.push_back(std::move(data));
   }
   for (int i = 0; i < mech.dof; ++i)

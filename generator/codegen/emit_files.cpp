@@ -28,7 +28,7 @@ std::string file_comment(const Model& model, const GeneratedKernels& kernels,
       << "\n"
       << "// Algorithms: CRBA, generalized forces (RNEA pass), LTDL, ABA, RNEA, base wrench "
          "recursion, kinematics;\n"
-      << "//   forward_dynamics uses " << kernels.forward_dynamics << " (fewer operations).\n"
+      << "//   forward_dynamics uses " << kernels.forward_dynamics << " (fewer estimated cycles: throughput plus critical path).\n"
       << "// Parameters: "
       << (kernels.parameters.empty() ? std::string("all folded into constants")
                                      : std::to_string(kernels.parameters.size()) +

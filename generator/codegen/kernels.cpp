@@ -70,26 +70,25 @@ Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mech
   }
   if (kernel == "dependent_velocities") {
     algorithms::State<S> closed = state;
-    algorithms::PartitionData<S> partition(mech);
-    algorithms::close_velocities(mech, closed, partition);
-    return {{"qd_closed", closed.qd}, {"det_phi_d", partition.det}};
+    const std::vector<S> det = algorithms::close_velocities(mech, closed);
+    return {{"qd_closed", closed.qd}, {"det_phi_d", det}};
   }
   if (kernel == "forward_dynamics_crba") {
     algorithms::LoopDynamicsData<S> data(mech, force_mech);
     algorithms::forward_dynamics_loops(mech, force_mech, state, data);
-    return {{"qdd", data.qdd}, {"qdd_independent", data.qdd_independent}, {"det_phi_d", data.partition.det}};
+    return {{"qdd", data.qdd}, {"qdd_independent", data.qdd_independent}, {"det_phi_d", data.det}};
   }
   if (kernel == "forward_dynamics_combined") {
     algorithms::CombinedDynamicsData<S> data(mech, force_mech);
     algorithms::forward_dynamics_combined(force_mech, state, data);
-    return {{"qdd", data.qdd}, {"qdd_independent", data.qdd_independent}, {"det_phi_d", data.part.partition.det}};
+    return {{"qdd", data.qdd}, {"qdd_independent", data.qdd_independent}, {"det_phi_d", data.part.det}};
   }
   if (kernel == "inverse_dynamics") {
     algorithms::LoopInverseDynamicsData<S> data(mech);
     algorithms::inverse_dynamics_loops(mech, state, actuator_pivots, data);
     Outputs<S> out{{"tau_independent", data.tau_independent}};
     if (algorithms::actuators_determined(mech)) out.push_back({"actuator_forces", data.actuator_forces});
-    out.push_back({"det_phi_d", data.partition.det});
+    out.push_back({"det_phi_d", data.det});
     return out;
   }
   throw std::invalid_argument("unknown kernel " + kernel);
@@ -259,7 +258,8 @@ std::vector<KernelRecipe> loop_recipes(const Model& model) {
                   }});
   list.push_back({"forward_dynamics_crba",
                   "forward dynamics of the closed mechanism: CRBA and generalized forces of the cut tree, "
-                  "coordinate partitioning, T^T H T qdd_i = T^T (b - H g), dense LTDL",
+                  "coordinate partitioning, T^T H T qdd_i = T^T (b - H g) by eliminating each loop at its cut, dense "
+                  "LTDL",
                   dynamics_inputs,
                   [](const Model& m) {
                     std::vector<engine::ArrayDoc> out{
@@ -492,7 +492,7 @@ LoopReference loop_reference(const Model& model) {
   reference.q = state.q;
   algorithms::LoopInverseDynamicsData<double> data(mech);
   algorithms::inverse_dynamics_loops(mech, state, {}, data);
-  reference.det_phi_d = data.partition.det;
+  reference.det_phi_d = data.det;
   if (algorithms::actuators_determined(mech)) reference.actuator_pivots = algorithms::complete_pivoting_order(data.actuation);
   return reference;
 }

@@ -76,11 +76,16 @@ Section route_section(const Model& model, const codegen::GeneratedKernels& kerne
   return section;
 }
 
-// A looped model's routes: forward dynamics by CRBA + coordinate partitioning and by the combined
-// algorithm, the closure kernels, inverse dynamics (the actuation), base wrench.
-Section loop_route_section(const codegen::GeneratedKernels& kernels) {
+// A looped model's routes: forward dynamics by CRBA + coordinate partitioning (loops eliminated at
+// their cuts; the same with T formed, for what the block structure saves) and by the combined
+// algorithm, the closure kernels, inverse dynamics (the actuation), base wrench; and the published
+// counts of comparable mechanisms, none of which we could check (Khalil & Guegan 2004, "Inverse
+// and direct dynamic modeling of Gough-Stewart robots", IEEE Trans. Robotics 20(4):754-761, give
+// counts for their models, but we had no copy to take them from): a row says so instead of a number.
+Section loop_route_section(const Model& model, const codegen::GeneratedKernels& kernels) {
   const std::pair<const char*, const char*> entries[] = {
-      {"forward_dynamics_crba", "(a) forward dynamics: CRBA + coordinate partitioning, reduced LTDL"},
+      {"forward_dynamics_crba", "(a) forward dynamics: CRBA + coordinate partitioning, loops eliminated at their cuts"},
+      {"forward_dynamics_partitioned", "    (a) with T formed: T^T H T and T^T (b - H g), block structure unused"},
       {"forward_dynamics_combined", "(b) forward dynamics: combined, CRBA + partitioning for the loops, ABA for open chains"},
       {"position_closure", "(c) position closure (closed forms)"},
       {"dependent_velocities", "    velocity closure qd_d = G qd_i"},
@@ -89,17 +94,30 @@ Section loop_route_section(const codegen::GeneratedKernels& kernels) {
       {"base_wrench", "(e) base wrench"},
   };
   Section section{"routes", "Routes (engine, all optimizations)", {}};
-  for (const auto& [name, label] : entries)
+  for (const auto& [name, label] : entries) {
+    Row row;
+    row.name = name;
+    row.label = label;
+    if (row.name == "forward_dynamics_partitioned") {
+      const RouteCost cost = route_cost(model, ForwardRoute::partitioned, engine::Options{});
+      row.count = cost.count;
+      row.seconds = cost.seconds;
+      section.rows.push_back(row);
+      continue;
+    }
     for (std::size_t k = 0; k < kernels.kernels.size(); ++k) {
       if (kernels.kernels[k].name != name) continue;
-      Row row;
-      row.name = name;
-      row.label = label;
       row.count = engine::count_operations(kernels.kernels[k].code);
       row.seconds = kernels.seconds[k];
       if (row.name == kernels.forward_dynamics) row.note = "chosen";
       section.rows.push_back(row);
     }
+  }
+  Row published;
+  published.name = "published_parallel_mechanisms";
+  published.label = "published: Khalil & Guegan 2004, Gough-Stewart inverse and direct dynamic models";
+  published.note = "not available to us: none shown";
+  section.rows.push_back(published);
   return section;
 }
 
@@ -194,7 +212,7 @@ Comparison compare_model(const Model& model, const CompareOptions& options) {
   const codegen::GeneratedKernels kernels = codegen::build_kernels(model, codegen::GenerateOptions{});
   result.chosen_route = kernels.forward_dynamics;
   result.sections.push_back(model.loops.empty() ? route_section(model, kernels, result.revolute_chain)
-                                                : loop_route_section(kernels));
+                                                : loop_route_section(model, kernels));
   result.sections.push_back(ablation_section(model, result.chosen_route));
   if (options.cas) result.sections.push_back(cas_section(model, result.chosen_route, options.cas_limit_seconds));
   return result;

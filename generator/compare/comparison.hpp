@@ -6,8 +6,9 @@
 //             parts are codegen::build_kernels' kernels, so they are what `dyngen generate` emits.
 //   ablation  the chosen forward-dynamics route with each optimization switched off in turn
 //             (and optional factoring switched on); saving = operations the optimization saves.
-//   A looped model has instead: (a) CRBA + coordinate partitioning, (b) the combined algorithm,
-//             (c) the closure kernels, (d) the actuation by inverse dynamics, (e) base wrench.
+//   A looped model has instead: (a) CRBA + coordinate partitioning (and the same with T formed),
+//             (b) the combined algorithm, (c) the closure kernels, (d) the actuation by inverse
+//             dynamics, (e) base wrench, and a row on published counts of parallel mechanisms.
 //   cas       the same templates run with GiNaC::ex (general CAS), counted as trees unexpanded and
 //             after expand(), under a time limit.
 // Featherstone's formula is given beside each route it describes (unbranched revolute chains).

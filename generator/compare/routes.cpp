@@ -12,6 +12,7 @@
 #include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
+#include "generator/algorithms/forward_dynamics_partitioned.hpp"
 #include "generator/algorithms/ltdl.hpp"
 #include "generator/algorithms/rnea.hpp"
 
@@ -71,6 +72,8 @@ std::vector<Expr> forward_dynamics(const codegen::SymbolicProblem& problem, Forw
       algorithms::forward_dynamics_combined(problem.mech, problem.state, data);
       return data.qdd;
     }
+    case ForwardRoute::partitioned:
+      return algorithms::forward_dynamics_partitioned(problem.mech, problem.mech, problem.state);
   }
   return {};
 }
@@ -130,6 +133,7 @@ RouteCost route_cost(const Model& model, ForwardRoute route, const engine::Optio
       algorithms::forward_dynamics_loops(sp.mech, force_mech, sp.state, data);
       return data.qdd;
     }
+    if (route == ForwardRoute::partitioned) return algorithms::forward_dynamics_partitioned(sp.mech, force_mech, sp.state);
     if (route == ForwardRoute::combined) {
       algorithms::CombinedDynamicsData<Expr> data(sp.mech, force_mech);
       algorithms::forward_dynamics_combined(force_mech, sp.state, data);

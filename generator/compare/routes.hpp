@@ -18,7 +18,8 @@ enum class ForwardRoute {
   crba,   // CRBA + generalized forces + LTDL factorization and solve
   aba,    // articulated-body algorithm
   naive,  // M column k = RNEA(q, 0, e_k) without gravity, b by RNEA(q, qd, 0), LTDL
-  loops,     // looped models: CRBA + coordinate partitioning (forward_dynamics_loops.hpp)
+  loops,     // looped models: CRBA + coordinate partitioning, loops eliminated at their cuts (forward_dynamics_loops.hpp)
+  partitioned,  // looped models: CRBA + T^T H T with T formed (forward_dynamics_partitioned.hpp)
   combined,  // looped models with open chains: CRBA for the looped part, ABA for the chains
 };
 

@@ -96,7 +96,7 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
       }
       case Op::sqrt: value = "std::sqrt(" + operand(in.a) + ")"; break;
       case Op::sign: value = operand(in.a) + " < T(0.0) ? T(-1.0) : T(1.0)"; break;
-      case Op::atan2: value = "std::atan2(" + operand(in.a) + ", " + operand(in.b) + ")"; break;
+      case Op::atan2: value = "dyngen_atan2(" + operand(in.a) + ", " + operand(in.b) + ")"; break;
     }
     printed[i].operand = "t" + std::to_string(next_temp++);
     printed[i].statement = "  const T " + printed[i].operand + " = " + value + ";\n";
@@ -107,11 +107,7 @@ std::vector<PrintedInstruction> print_instructions(const Kernel& kernel, const s
 bool is_computed(const Instruction& in) { return in.op != Op::constant && in.op != Op::input; }
 
 // The sines and cosines of input elements computed in one function: per array, the elements used.
-struct ElementRange {
-  int lowest;
-  int highest;
-};
-using TrigInputs = std::map<std::string, ElementRange>;
+using TrigInputs = std::map<std::string, std::set<int>>;
 
 bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
   return (code[i].op == Op::sin || code[i].op == Op::cos) && code[at(code[i].a)].op == Op::input;
@@ -120,19 +116,34 @@ bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
 void add_trig_input(const std::vector<Instruction>& code, std::size_t i, TrigInputs& trig) {
   if (!is_trig_of_input(code, i)) return;
   const Instruction& angle = code[at(code[i].a)];
-  auto [it, added] = trig.emplace(angle.array, ElementRange{angle.index, angle.index});
-  if (!added) it->second = {std::min(it->second.lowest, angle.index), std::max(it->second.highest, angle.index)};
+  trig[angle.array].insert(angle.index);
 }
 
-// T sin_q[n], cos_q[n]; and the call filling elements lowest..highest.
+// T sin_q[n], cos_q[n]; filled at the elements used: by one call over them where they are
+// contiguous, else through a gathered copy (a looped model's angles between its prismatic
+// coordinates: no sine or cosine of an element nothing reads).
 std::string trig_prologue(const TrigInputs& trig) {
   std::string text;
-  for (const auto& [array, range] : trig) {
-    const std::string name = mangle_identifier(array), size = std::to_string(range.highest + 1);
-    const std::string offset = range.lowest == 0 ? "" : " + " + std::to_string(range.lowest);
+  for (const auto& [array, used] : trig) {
+    const int lowest = *used.begin(), highest = *used.rbegin();
+    const std::string name = mangle_identifier(array), size = std::to_string(highest + 1);
     text += "  T sin_" + name + "[" + size + "], cos_" + name + "[" + size + "];\n";
-    text += "  dyngen_sin_cos_array(" + name + offset + ", " + std::to_string(range.highest + 1 - range.lowest) +
-            ", sin_" + name + offset + ", cos_" + name + offset + ");\n";
+    if (static_cast<int>(used.size()) == highest + 1 - lowest) {
+      const std::string offset = lowest == 0 ? "" : " + " + std::to_string(lowest);
+      text += "  dyngen_sin_cos_array(" + name + offset + ", " + std::to_string(used.size()) + ", sin_" + name + offset +
+              ", cos_" + name + offset + ");\n";
+      continue;
+    }
+    const std::string count = std::to_string(used.size());
+    std::string angles, scatter;
+    int k = 0;
+    for (int i : used) {
+      const std::string element = "[" + std::to_string(i) + "]", slot = "[" + std::to_string(k++) + "]";
+      angles += (angles.empty() ? "" : ", ") + name + element;
+      scatter += "    sin_" + name + element + " = sine" + slot + ";\n    cos_" + name + element + " = cosine" + slot + ";\n";
+    }
+    text += "  {\n    const T angle[" + count + "] = {" + angles + "};\n    T sine[" + count + "], cosine[" + count +
+            "];\n    dyngen_sin_cos_array(angle, " + count + ", sine, cosine);\n" + scatter + "  }\n";
   }
   return text;
 }
@@ -357,14 +368,72 @@ std::string sin_cos_table() {
   return text + "};\n\n";
 }
 
-}  // namespace
+// atan(k/64), k = 0..64, rounded to nearest: from 50-digit evaluations (mpmath).
+constexpr double kAtanTable[65] = {
+    0.0, 0.015623728620476831, 0.031239833430268277, 0.046840712915969654,
+    0.06241880999595735, 0.0779666338315423, 0.09347678115858947, 0.10894195698986579,
+    0.12435499454676144, 0.13970887428916365, 0.15499674192394097, 0.1702119252854744,
+    0.18534794999569476, 0.2003985538258785, 0.21535769969773805, 0.23021958727684372,
+    0.24497866312686414, 0.2596296294082575, 0.2741674511196588, 0.2885873618940774,
+    0.3028848683749714, 0.31705575320914703, 0.3310960767041321, 0.34500217720710513,
+    0.35877067027057225, 0.3723984466767542, 0.38588266939807375, 0.39922076957525254,
+    0.4124104415973873, 0.42544963737004227, 0.43833655985795783, 0.4510696559885235,
+    0.4636476090008061, 0.4760693303227612, 0.48833395105640554, 0.5004408131472942,
+    0.5123894603107377, 0.5241796287829132, 0.5358112379604637, 0.5472843809874369,
+    0.5585993153435624, 0.5697564534829784, 0.5807563535676704, 0.5915997103351114,
+    0.6022873461349642, 0.6128202021652414, 0.6231993299340659, 0.6334258829691446,
+    0.6435011087932844, 0.6534263411807619, 0.6632029927060933, 0.6728325475937632,
+    0.6823165548747481, 0.6916566218531999, 0.7008544078844502, 0.7099116184635249,
+    0.7188299996216245, 0.7276113326265107, 0.7362574289814281, 0.7447701257160751,
+    0.7531512809621944, 0.7614027698055784, 0.7695264804056583, 0.7775243103733478,
+    0.7853981633974483,
+};
 
-std::string emit_support(const std::vector<Kernel>& kernels) {
-  bool needed = false;
-  for (const Kernel& kernel : kernels)
-    for (std::size_t i = 0; i < kernel.code.instructions.size(); ++i)
-      needed = needed || is_trig_of_input(kernel.code.instructions, i);
-  if (!needed) return "";
+std::string atan_support() {
+  std::string text = "inline constexpr double dyngen_atan_table[65] = {\n";
+  for (int k = 0; k < 65; ++k) {
+    text += (k % 4 == 0 ? "    " : " ") + format_double(kAtanTable[k]) + ",";
+    if (k % 4 == 3 || k == 64) text += "\n";
+  }
+  return text + R"(};
+
+// atan2(y, x): t = min(|x|, |y|) / max(|x|, |y|) in [0, 1] and c = k/64 nearest it (k by adding
+// 1.5 2^52 to 64 t, as in dyngen_sin_cos; under -ffast-math by conversion), atan t = atan c +
+// atan u with u = (t - c) / (1 + t c), |u| <= 1/128: atan c from the table, atan u by its Taylor
+// polynomial of degree 7 (truncation below 2e-20); then pi/2 - atan t where |y| > |x| and pi minus
+// that where x < 0, each constant in two parts, and the sign of y. Within 6e-16 relative of
+// std::atan2 at a fraction of its cost (one branch-free path, two divisions); zero, infinite and
+// NaN operands go to std::atan2.
+template <class T>
+inline T dyngen_atan2(T y_in, T x_in) {
+  const double y = static_cast<double>(y_in), x = static_cast<double>(x_in);
+  const double ax = std::abs(x), ay = std::abs(y);
+  const bool steep = ay > ax;
+  const double low = steep ? ax : ay, high = steep ? ay : ax;
+  if (!(high > 0.0 && high <= 1.7976931348623157e308 && low == low)) return static_cast<T>(std::atan2(y, x));
+  const double t = low / high;
+#if defined(__FAST_MATH__)
+  const long long k = static_cast<long long>(t * 64.0 + 0.5);
+  const double c = static_cast<double>(k) * 0.015625;
+#else
+  const double shifted = t * 64.0 + 6755399441055744.0;
+  const double c = (shifted - 6755399441055744.0) * 0.015625;
+  unsigned long long k;
+  std::memcpy(&k, &shifted, sizeof k);
+  k &= 127;
+#endif
+  const double u = (t - c) / (1.0 + t * c);
+  const double u2 = u * u;
+  double r = dyngen_atan_table[k] + (u + u * u2 * (-3.3333333333333331e-01 + u2 * (0.2 - u2 * 1.4285714285714285e-01)));
+  if (steep) r = (1.5707963267948966 - r) + 6.123233995736766e-17;
+  if (x < 0.0) r = (3.141592653589793 - r) + 1.2246467991473532e-16;
+  return static_cast<T>(std::copysign(r, y));
+}
+
+)";
+}
+
+std::string sin_cos_support() {
   return sin_cos_table() + R"(// sin x and cos x together: x = k 2pi/256 + r with 2pi/256 in three parts (k 2pi/256 exact for
 // |k| < 2^21), S = sin and C = cos of k 2pi/256 from the table, Taylor polynomials of degree 7 and 6
 // on |r| <= pi/256 (truncation below 1e-20 relative); sin x = S + (C sin r + S (cos r - 1)) and
@@ -444,6 +513,18 @@ inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) 
 }
 
 )";
+}
+
+}  // namespace
+
+std::string emit_support(const std::vector<Kernel>& kernels) {
+  bool trig = false, atan2 = false;
+  for (const Kernel& kernel : kernels)
+    for (std::size_t i = 0; i < kernel.code.instructions.size(); ++i) {
+      trig = trig || is_trig_of_input(kernel.code.instructions, i);
+      atan2 = atan2 || kernel.code.instructions[i].op == Op::atan2;
+    }
+  return (trig ? sin_cos_support() : std::string()) + (atan2 ? atan_support() : std::string());
 }
 
 std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels) {

@@ -54,7 +54,8 @@ double estimated_cycles(const InstructionList& list) {
   }
   const std::vector<int> ready = ready_times(list);
   const int path = ready.empty() ? 0 : *std::max_element(ready.begin(), ready.end());
-  return std::max(throughput, static_cast<double>(path));
+  // a greedy schedule of work W with depth D takes at most W/p + D steps (Brent 1974)
+  return throughput + static_cast<double>(path);
 }
 
 namespace {

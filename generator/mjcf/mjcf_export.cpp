@@ -8,6 +8,9 @@
 
 #include <Eigen/Dense>
 
+#include "generator/algorithms/kinematics.hpp"
+#include "generator/algorithms/loop_closure.hpp"
+
 namespace dyngen {
 namespace {
 
@@ -76,9 +79,47 @@ Eigen::Matrix3d inertia_about_com(const Inertia& inertia) {
   return about_origin - m * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
 }
 
+// The coordinates the bodies are written at: zero for a tree, the closed reference configuration
+// (every coordinate at its q0, the loops closed) for a looped model, so that MuJoCo's qpos0 closes
+// the loops and its connect constraints take their anchors there.
+std::vector<double> reference_configuration(const Model& model) {
+  std::vector<double> q(static_cast<std::size_t>(model.dof()), 0.0);
+  if (model.loops.empty()) return q;
+  const auto mech = algorithms::make_numeric_mechanism(model);
+  algorithms::State<double> state(mech);
+  for (int i = 0; i < mech.dof; ++i) state.q[static_cast<std::size_t>(i)] = mech.q0[static_cast<std::size_t>(i)];
+  const algorithms::ClosureReport report = algorithms::close_positions(mech, state);
+  if (report.status != algorithms::ClosureStatus::closed)
+    throw std::invalid_argument(
+        "MJCF export: the reference configuration (every coordinate at its q0) does not close" +
+        (report.loop >= 0 ? " at loop '" + model.loops[static_cast<std::size_t>(report.loop)].name + "'" : std::string()) +
+        ": " + report.message);
+  // MuJoCo's equality constraints hold a point of one body on a point of another (connect) or the
+  // whole pose (weld): a spherical cut is a connect, and so is a planar loop's cut whose points
+  // coincide (its third row redundant); the other cuts have no equality of their own
+  algorithms::KinematicsData<double> kin(mech);
+  algorithms::kinematics(mech, state, kin);
+  for (std::size_t l = 0; l < model.loops.size(); ++l) {
+    const Loop& loop = model.loops[l];
+    const auto point = [&](int body, const Vec3Q& r) {
+      const auto u = static_cast<std::size_t>(body);
+      return kin.p[u] + kin.R[u] * algorithms::Vec3<double>(r[0].value, r[1].value, r[2].value);
+    };
+    const algorithms::Vec3<double> gap = point(loop.dependent.back(), loop.terminal_point) - point(loop.closes_on, loop.closing_point);
+    const bool coincide = std::sqrt(spatial::dot(gap, gap)) <= 1e-9;
+    if (loop.planar ? !coincide : loop.cut != CutType::spherical)
+      throw std::invalid_argument("MJCF export: loop '" + loop.name + "' (chain " + loop.chain +
+                                  (loop.planar ? ", planar, its cut points apart" : "") +
+                                  "): MuJoCo's equality constraints (connect: two points held together, weld: the "
+                                  "whole pose) express spherical cuts and planar cuts at a common point only");
+  }
+  return state.q;
+}
+
 class Writer {
  public:
-  Writer(const Model& model, const MjcfNames& names) : model_(model), names_(names) {
+  Writer(const Model& model, const MjcfNames& names)
+      : model_(model), names_(names), reference_(reference_configuration(model)) {
     children_.resize(model.bodies.size());
     for (int j = 1; j < model.body_count(); ++j) children_[model.bodies[j].parent].push_back(j);
   }
@@ -101,30 +142,49 @@ class Writer {
     } else {
       for (int child : children_[0]) write_body(child, "    ");
     }
-    out_ << "  </worldbody>\n</mujoco>\n";
+    out_ << "  </worldbody>\n";
+    if (!model_.loops.empty()) {
+      out_ << "  <equality>\n";
+      for (std::size_t l = 0; l < model_.loops.size(); ++l) {
+        const Loop& loop = model_.loops[l];
+        const Eigen::Vector3d anchor = vector_of(loop.terminal_point);
+        out_ << "    <connect name=\"" << names_.loops[l] << "\" body1=\"" << names_.bodies[loop.dependent.back()]
+             << "\" body2=\"" << names_.bodies[loop.closes_on] << "\" anchor=\""
+             << numbers({anchor.x(), anchor.y(), anchor.z()}) << "\"/>\n";
+      }
+      out_ << "  </equality>\n";
+    }
+    out_ << "</mujoco>\n";
     return out_.str();
   }
 
  private:
+  // The body at its joint's reference value q_ref (reference_configuration): turned by q_ref about
+  // a hinge's axis or moved by q_ref along a slide's, with MuJoCo's ref = q_ref, so qpos is the
+  // model's q.
   void write_body(int j, const std::string& indent) {
     const Body& body = model_.bodies[j];
     const Joint& joint = body.joint;
-    // p_parent = gamma^T p_joint: the body's orientation in its parent is gamma^T at q = 0.
+    const bool has_joint = joint.type != JointType::fixed;
+    const double reference = has_joint ? reference_[static_cast<std::size_t>(body.coordinate)] : 0.0;
+    // p_parent = gamma^T p_joint: the body's orientation in its parent is gamma^T a(q)^T.
     Eigen::Matrix3d orientation;
     for (int r = 0; r < 3; ++r)
       for (int c = 0; c < 3; ++c) orientation(r, c) = joint.gamma[c][r];
-    const Eigen::Vector3d position = vector_of(joint.rho);
+    Eigen::Vector3d position = vector_of(joint.rho);
+    if (joint.type == JointType::revolute)
+      orientation = orientation * Eigen::AngleAxisd(reference, Eigen::Vector3d::Unit(joint.axis)).toRotationMatrix();
+    if (joint.type == JointType::prismatic) position += reference * orientation.col(joint.axis);
     out_ << indent << "<body name=\"" << names_.bodies[j] << "\" pos=\""
          << numbers({position.x(), position.y(), position.z()}) << "\" quat=\""
          << quaternion(orientation) << "\">\n";
-    const bool has_joint = joint.type != JointType::fixed;
     if (has_joint) {
       Eigen::Vector3d axis = Eigen::Vector3d::Zero();
       axis[joint.axis] = 1.0;
       out_ << indent << "  <joint name=\"" << names_.joints[body.coordinate] << "\" type=\""
            << (joint.type == JointType::revolute ? "hinge" : "slide") << "\" axis=\""
-           << numbers({axis.x(), axis.y(), axis.z()}) << "\" stiffness=\""
-           << number(joint.spring.value) << "\" springref=\"" << number(joint.q0.value)
+           << numbers({axis.x(), axis.y(), axis.z()}) << "\"" << (reference != 0.0 ? " ref=\"" + number(reference) + "\"" : "")
+           << " stiffness=\"" << number(joint.spring.value) << "\" springref=\"" << number(joint.q0.value)
            << "\" damping=\"" << number(joint.damper.value) << "\"/>\n";
     }
     write_inertial(body, has_joint, indent + "  ");
@@ -168,6 +228,7 @@ class Writer {
 
   const Model& model_;
   const MjcfNames& names_;
+  std::vector<double> reference_;
   std::vector<std::vector<int>> children_;
   std::ostringstream out_;
 };
@@ -186,16 +247,12 @@ MjcfNames mjcf_names(const Model& model) {
   if (model.moving_base) names.base_joint = unique_name(names.bodies[0] + "_free", joint_names);
   std::set<std::string> site_names;
   for (const NamedPoint& point : model.points) names.sites.push_back(unique_name(point.name, site_names));
+  std::set<std::string> equality_names;
+  for (const Loop& loop : model.loops) names.loops.push_back(unique_name(loop.name, equality_names));
   return names;
 }
 
 std::string export_mjcf(const Model& model) {
-  if (!model.loops.empty()) {
-    std::string loops;
-    for (const Loop& loop : model.loops) loops += (loops.empty() ? "" : ", ") + loop.name;
-    throw std::invalid_argument("MJCF export supports trees only; model '" + model.name +
-                                "' has kinematic loops: " + loops);
-  }
   const MjcfNames names = mjcf_names(model);
   return Writer(model, names).document();
 }

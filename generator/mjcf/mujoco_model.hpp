@@ -1,4 +1,4 @@
-// A tree Model compiled by MuJoCo through export_mjcf, with the addresses of the mechanism's
+// A Model compiled by MuJoCo through export_mjcf, with the addresses of the mechanism's
 // coordinates in qpos/qvel, so that numeric baselines (`dyngen bench`, tools/bench) put MuJoCo in
 // the same state as the generated kernels.
 #pragma once
@@ -19,9 +19,9 @@ mjModel* compile_mjcf(const std::string& mjcf);
 
 class MujocoModel {
  public:
-  // Exports the model (export_mjcf) and compiles it; throws std::invalid_argument for models with
-  // loops, std::runtime_error with MuJoCo's message when compilation fails. A moving base becomes
-  // a free body at the world origin with identity orientation, so base axes are world axes.
+  // Exports the model (export_mjcf) and compiles it; throws std::invalid_argument for loops MJCF
+  // cannot express, std::runtime_error with MuJoCo's message when compilation fails. A moving base
+  // becomes a free body at the world origin with identity orientation, so base axes are world axes.
   explicit MujocoModel(const Model& model);
 
   const mjModel* model() const { return model_.get(); }

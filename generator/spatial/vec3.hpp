@@ -1,7 +1,8 @@
 // Scalar-generic 3-vectors and 3x3 matrices (namespace dyngen::spatial).
 //
 // Entry points: Vec3<S>, Mat3<S>; +, -, scalar *, dot, cross, skew, Mat3 * Vec3,
-// transpose_times (E^T v without forming E^T), Mat3 * Mat3, transpose, outer.
+// transpose_times (E^T v without forming E^T), Mat3 * Mat3, transpose, congruence (R A R^T for a
+// symmetric A), outer.
 // Bodies use only +, -, *, / and construct constants as S(value), so S may be double, GiNaC::ex
 // or the engine's expression type; nothing branches on a scalar's value.
 #pragma once
@@ -182,6 +183,19 @@ Mat3<S> transpose(const Mat3<S>& a) {
   Mat3<S> r;
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) r(i, j) = a(j, i);
+  return r;
+}
+
+// R A R^T for a symmetric A: the upper triangle computed, the lower one mirrored.
+template <class S>
+Mat3<S> congruence(const Mat3<S>& R, const Mat3<S>& A) {
+  const Mat3<S> RA = R * A;
+  Mat3<S> r;
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j) {
+      r(i, j) = RA(i, 0) * R(j, 0) + RA(i, 1) * R(j, 1) + RA(i, 2) * R(j, 2);
+      r(j, i) = r(i, j);
+    }
   return r;
 }
 

@@ -6,7 +6,9 @@
 //   mujoco     MuJoCo on the model exported by export_mjcf: mj_kinematics + mj_comPos + mj_crb +
 //              mj_fullM (mass matrix), mj_kinematics + mj_comPos + mj_comVel + mj_rne (inverse
 //              dynamics), mj_forward (forward dynamics)
-// Benchmark names: <model>/<kernel>/<implementation>.
+// Benchmark names: <model>/<kernel>/<implementation>; each also reports the least of its
+// repetitions ("_min" with --benchmark_repetitions).
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <numbers>
@@ -109,6 +111,15 @@ struct Setup {
   std::vector<Sample> samples;
 };
 
+double least(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
+// Registers a benchmark with a "min" statistic over its repetitions (--benchmark_repetitions):
+// other work on the machine only ever adds time.
+template <class Run>
+void add(const std::string& name, Run&& run) {
+  benchmark::RegisterBenchmark(name.c_str(), std::forward<Run>(run))->ComputeStatistics("min", least);
+}
+
 // Runs call(sample) over the states in turn.
 template <class Call>
 void cycle(benchmark::State& bench, const Setup& setup, Call&& call) {
@@ -124,19 +135,19 @@ void register_model(const Generated& generated) {
   const std::string prefix = std::string(generated.model) + "/";
   const auto n = static_cast<std::size_t>(setup->model.dof());
 
-  benchmark::RegisterBenchmark((prefix + "mass_matrix/generated").c_str(), [=](benchmark::State& b) {
+  add(prefix + "mass_matrix/generated", [=](benchmark::State& b) {
     std::vector<double> M(n * n);
     cycle(b, *setup, [&](const Sample& s) { generated.mass_matrix(s, M.data()); });
     benchmark::DoNotOptimize(M.data());
   });
-  benchmark::RegisterBenchmark((prefix + "mass_matrix/algorithm").c_str(), [=](benchmark::State& b) {
+  add(prefix + "mass_matrix/algorithm", [=](benchmark::State& b) {
     dyngen::algorithms::CrbaData<double> data(setup->mech);
     cycle(b, *setup, [&](const Sample& s) {
       dyngen::algorithms::crba(setup->mech, s.state, data);
       benchmark::DoNotOptimize(data.H.data.data());
     });
   });
-  benchmark::RegisterBenchmark((prefix + "mass_matrix/mujoco").c_str(), [=](benchmark::State& b) {
+  add(prefix + "mass_matrix/mujoco", [=](benchmark::State& b) {
     const mjModel* m = setup->mujoco.model();
     mjData* d = setup->mujoco.data();
     std::vector<mjtNum> dense(static_cast<std::size_t>(m->nv * m->nv));
@@ -149,19 +160,19 @@ void register_model(const Generated& generated) {
     });
   });
 
-  benchmark::RegisterBenchmark((prefix + "inverse_dynamics/generated").c_str(), [=](benchmark::State& b) {
+  add(prefix + "inverse_dynamics/generated", [=](benchmark::State& b) {
     std::vector<double> tau(n);
     cycle(b, *setup, [&](const Sample& s) { generated.inverse_dynamics(s, tau.data()); });
     benchmark::DoNotOptimize(tau.data());
   });
-  benchmark::RegisterBenchmark((prefix + "inverse_dynamics/algorithm").c_str(), [=](benchmark::State& b) {
+  add(prefix + "inverse_dynamics/algorithm", [=](benchmark::State& b) {
     dyngen::algorithms::RneaData<double> data(setup->mech);
     cycle(b, *setup, [&](const Sample& s) {
       dyngen::algorithms::rnea(setup->mech, s.state, data);
       benchmark::DoNotOptimize(data.tau.data());
     });
   });
-  benchmark::RegisterBenchmark((prefix + "inverse_dynamics/mujoco").c_str(), [=](benchmark::State& b) {
+  add(prefix + "inverse_dynamics/mujoco", [=](benchmark::State& b) {
     const mjModel* m = setup->mujoco.model();
     mjData* d = setup->mujoco.data();
     std::vector<mjtNum> forces(static_cast<std::size_t>(m->nv));
@@ -175,12 +186,12 @@ void register_model(const Generated& generated) {
     });
   });
 
-  benchmark::RegisterBenchmark((prefix + "forward_dynamics_crba/generated").c_str(), [=](benchmark::State& b) {
+  add(prefix + "forward_dynamics_crba/generated", [=](benchmark::State& b) {
     std::vector<double> qdd(n);
     cycle(b, *setup, [&](const Sample& s) { generated.forward_dynamics_crba(s, qdd.data()); });
     benchmark::DoNotOptimize(qdd.data());
   });
-  benchmark::RegisterBenchmark((prefix + "forward_dynamics_crba/algorithm").c_str(), [=](benchmark::State& b) {
+  add(prefix + "forward_dynamics_crba/algorithm", [=](benchmark::State& b) {
     dyngen::algorithms::CrbaData<double> crba(setup->mech);
     dyngen::algorithms::GeneralizedForcesData<double> forces(setup->mech);
     dyngen::algorithms::LtdlData<double> factor(setup->mech);
@@ -193,19 +204,19 @@ void register_model(const Generated& generated) {
       benchmark::DoNotOptimize(forces.b.data());
     });
   });
-  benchmark::RegisterBenchmark((prefix + "forward_dynamics_aba/generated").c_str(), [=](benchmark::State& b) {
+  add(prefix + "forward_dynamics_aba/generated", [=](benchmark::State& b) {
     std::vector<double> qdd(n);
     cycle(b, *setup, [&](const Sample& s) { generated.forward_dynamics_aba(s, qdd.data()); });
     benchmark::DoNotOptimize(qdd.data());
   });
-  benchmark::RegisterBenchmark((prefix + "forward_dynamics_aba/algorithm").c_str(), [=](benchmark::State& b) {
+  add(prefix + "forward_dynamics_aba/algorithm", [=](benchmark::State& b) {
     dyngen::algorithms::AbaData<double> data(setup->mech);
     cycle(b, *setup, [&](const Sample& s) {
       dyngen::algorithms::aba(setup->mech, s.state, data);
       benchmark::DoNotOptimize(data.qdd.data());
     });
   });
-  benchmark::RegisterBenchmark((prefix + "forward_dynamics/mujoco").c_str(), [=](benchmark::State& b) {
+  add(prefix + "forward_dynamics/mujoco", [=](benchmark::State& b) {
     const mjModel* m = setup->mujoco.model();
     mjData* d = setup->mujoco.data();
     cycle(b, *setup, [&](const Sample& s) {

@@ -296,32 +296,31 @@ Json evaluate_looped(Model model, const EvalState& input) {
   }
   for (const auto& [body, wrench] : input.wrench)
     for (int k = 0; k < 6; ++k) state.f_ext[body][k] = wrench[k];
+  // the state as the independent coordinates given
+  std::string independent_text;
+  for (int i : mech.independent_coordinates)
+    independent_text += (independent_text.empty() ? "" : ", ") + model.coordinates[static_cast<std::size_t>(i)] + " = " +
+                        std::to_string(input.q[static_cast<std::size_t>(i)]);
   const algorithms::ClosureReport closure = algorithms::close_positions(mech, state);
   if (closure.status != algorithms::ClosureStatus::closed) {
     std::string where = closure.loop >= 0 ? "loop '" + model.loops[static_cast<std::size_t>(closure.loop)].name + "'" : "a loop";
     if (closure.coordinate >= 0) where += ", coordinate " + model.coordinates[static_cast<std::size_t>(closure.coordinate)];
-    std::string independent;
-    for (int i : mech.independent_coordinates)
-      independent += (independent.empty() ? "" : ", ") + model.coordinates[static_cast<std::size_t>(i)] + " = " +
-                     std::to_string(input.q[static_cast<std::size_t>(i)]);
     throw std::runtime_error("the loops do not close at this state (" + std::string(algorithms::closure_status_name(closure.status)) +
-                             ") at " + where + ": " + closure.message + "; independent coordinates " + independent);
+                             ") at " + where + ": " + closure.message + "; independent coordinates " + independent_text);
   }
-  algorithms::PartitionData<double> rates(mech);
-  algorithms::close_velocities(mech, state, rates);
-  if (const double ratio = [&] {
-        double worst = 1.0;
-        for (std::size_t l = 0; l < mech.loops.size(); ++l) {
-          algorithms::LoopConstraintData<double> data(mech);
-          algorithms::loop_poses(mech, state, data);
-          algorithms::loop_jacobian(mech, data);
-          const auto D = algorithms::dependent_block(mech.loops[l], data.jacobian[l]);
-          worst = std::min(worst, algorithms::hadamard_ratio(D, algorithms::adjugate_inverse(D).det));
-        }
-        return worst;
-      }();
-      ratio < algorithms::kSingularRatio)
-    throw std::runtime_error("a loop's Phi_d is singular at this state (Hadamard ratio " + std::to_string(ratio) + ")");
+  // a closed form reaches a singular Phi_d without failing (a four-bar at its toggle): named here
+  algorithms::LoopConstraintData<double> constraints(mech);
+  algorithms::loop_poses(mech, state, constraints);
+  algorithms::loop_jacobian(mech, constraints);
+  for (std::size_t l = 0; l < mech.loops.size(); ++l) {
+    const auto D = algorithms::dependent_block(mech.loops[l], constraints.jacobian[l]);
+    const double ratio = algorithms::hadamard_ratio(D, algorithms::adjugate_inverse(D).det);
+    if (ratio < algorithms::kSingularRatio)
+      throw std::runtime_error("the loops close at this state but loop '" + model.loops[l].name +
+                               "' has a singular Phi_d there (Hadamard ratio " + std::to_string(ratio) +
+                               "): its dependent rates are not determined; independent coordinates " + independent_text);
+  }
+  algorithms::close_velocities(mech, state);
   algorithms::LoopDynamicsData<double> forward(mech, mech);
   algorithms::forward_dynamics_loops(mech, mech, state, forward);
   for (int k = 0; k < mech.independent_dof(); ++k)

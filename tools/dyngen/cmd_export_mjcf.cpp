@@ -1,4 +1,4 @@
-// dyngen export-mjcf MODEL [-o FILE]: the model as a MuJoCo MJCF document (trees only).
+// dyngen export-mjcf MODEL [-o FILE]: the model as a MuJoCo MJCF document (loops closed by connect constraints).
 #include <filesystem>
 #include <fstream>
 #include <iostream>

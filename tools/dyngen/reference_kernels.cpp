@@ -41,8 +41,7 @@ void close_sample(const Model& model, const Mechanism<double>& mech, const codeg
     state.qd = qd;
     const algorithms::ClosureReport report = algorithms::close_positions(mech, state);
     if (report.status == algorithms::ClosureStatus::closed) {
-      algorithms::PartitionData<double> partition(mech);
-      algorithms::close_velocities(mech, state, partition);
+      algorithms::close_velocities(mech, state);
       q = state.q;
       qd = state.qd;
       return;
@@ -161,12 +160,10 @@ ReferenceFunction loop_reference_function(const Mechanism<double>& mech, const s
     };
   }
   if (algorithm == "dependent_velocities") {
-    return [&mech, partition = algorithms::PartitionData<double>(mech)](const State<double>& state,
-                                                                        double* const* out) mutable {
+    return [&mech](const State<double>& state, double* const* out) {
       State<double> closed = state;
-      algorithms::close_velocities(mech, closed, partition);
+      copy_out(algorithms::close_velocities(mech, closed), out[1]);
       copy_out(closed.qd, out[0]);
-      copy_out(partition.det, out[1]);
     };
   }
   if (algorithm == "forward_dynamics_crba") {
@@ -175,7 +172,7 @@ ReferenceFunction loop_reference_function(const Mechanism<double>& mech, const s
       algorithms::forward_dynamics_loops(mech, mech, state, data);
       copy_out(data.qdd, out[0]);
       copy_out(data.qdd_independent, out[1]);
-      copy_out(data.partition.det, out[2]);
+      copy_out(data.det, out[2]);
     };
   }
   if (algorithm == "forward_dynamics_combined") {
@@ -184,7 +181,7 @@ ReferenceFunction loop_reference_function(const Mechanism<double>& mech, const s
       algorithms::forward_dynamics_combined(mech, state, data);
       copy_out(data.qdd, out[0]);
       copy_out(data.qdd_independent, out[1]);
-      copy_out(data.part.partition.det, out[2]);
+      copy_out(data.part.det, out[2]);
     };
   }
   if (algorithm == "inverse_dynamics") {
@@ -194,7 +191,7 @@ ReferenceFunction loop_reference_function(const Mechanism<double>& mech, const s
       int slot = 0;
       copy_out(data.tau_independent, out[slot++]);
       if (algorithms::actuators_determined(mech)) copy_out(data.actuator_forces, out[slot++]);
-      copy_out(data.partition.det, out[slot]);
+      copy_out(data.det, out[slot]);
     };
   }
   throw std::invalid_argument("no reference algorithm for kernel " + algorithm);

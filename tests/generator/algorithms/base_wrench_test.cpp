@@ -5,7 +5,9 @@
 //   L' + w0 x L + v0 x P = N_ext,O + sum m c x g - N_base
 // where (F_base, N_base) is the wrench the mechanism exerts on the base and ' the rate of the
 // base-axes components, taken by 4th-order central differences along q(t) = q + qd t + qdd t^2/2,
-// w0(t) = w0 + e0 t, v0(t) = v0 + (a0 - w0 x v0) t.
+// w0(t) = w0 + e0 t, v0(t) = v0 + (a0 - w0 x v0) t. Trees at qdd from ABA; looped mechanisms at
+// closed states on a moving base, at every coordinate's qdd from forward_dynamics_loops (the cut
+// forces are internal and cancel).
 #include "generator/algorithms/base_wrench.hpp"
 
 #include <gtest/gtest.h>
@@ -13,8 +15,11 @@
 #include <random>
 
 #include "generator/algorithms/aba.hpp"
+#include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "mechanics_oracle.hpp"
 #include "bundled_models.hpp"
+#include "loop_oracle.hpp"
+#include "looped_models.hpp"
 #include "random_model.hpp"
 
 namespace dyngen::algorithms {
@@ -66,11 +71,8 @@ Eigen::Matrix<double, 6, 1> wrench_from_momentum(const Mechanism<double>& mech, 
   return out;
 }
 
-void check_at_random_state(const Mechanism<double>& mech, std::mt19937& rng) {
-  State<double> state = test::random_state(rng, mech);
-  AbaData<double> aba_data(mech);
-  aba(mech, state, aba_data);
-  state.qdd = aba_data.qdd;
+// The base wrench at the state (qdd set) against the momentum balance.
+void check_wrench(const Mechanism<double>& mech, const State<double>& state) {
   BaseWrenchData<double> data(mech);
   base_wrench(mech, state, data);
   Eigen::Matrix<double, 6, 1> wrench;
@@ -78,6 +80,14 @@ void check_at_random_state(const Mechanism<double>& mech, std::mt19937& rng) {
   const Eigen::Matrix<double, 6, 1> expected = wrench_from_momentum(mech, state);
   EXPECT_LE((wrench - expected).norm(), 1e-8 * std::max(1.0, expected.norm()));
   EXPECT_GT(expected.norm(), 1e-3);
+}
+
+void check_at_random_state(const Mechanism<double>& mech, std::mt19937& rng) {
+  State<double> state = test::random_state(rng, mech);
+  AbaData<double> aba_data(mech);
+  aba(mech, state, aba_data);
+  state.qdd = aba_data.qdd;
+  check_wrench(mech, state);
 }
 
 void check_random_trees(bool moving_base, unsigned seed) {
@@ -101,6 +111,27 @@ TEST(BaseWrench, EqualsMomentumBalanceOnBundledModels) {
     SCOPED_TRACE(name);
     const Mechanism<double> mech = make_numeric_mechanism(test::load_bundled_model(name));
     for (int k = 0; k < 3; ++k) check_at_random_state(mech, rng);
+  }
+}
+
+TEST(BaseWrench, EqualsMomentumBalanceOfLoopedMechanismsOnMovingBase) {
+  for (const test::LoopedCase& c : test::looped_cases()) {
+    SCOPED_TRACE(c.name);
+    Model model = c.model;
+    model.moving_base = true;
+    const Mechanism<double> mech = make_numeric_mechanism(model);
+    std::mt19937 rng(34);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    for (int k = 0; k < 5; ++k) {
+      ClosureReport report;
+      State<double> state = test::random_closed_state(rng, model, mech, c.spread, 1.0, report);
+      ASSERT_EQ(report.status, ClosureStatus::closed);
+      state.v0 = spatial::Vec3<double>(unit(rng), unit(rng), unit(rng));
+      LoopDynamicsData<double> data(mech, mech);
+      forward_dynamics_loops(mech, mech, state, data);
+      state.qdd = data.qdd;
+      check_wrench(mech, state);
+    }
   }
 }
 

@@ -1,13 +1,15 @@
 // Forward dynamics of looped mechanisms by CRBA and coordinate partitioning
-// (forward_dynamics_loops.hpp) against the Lagrange-multiplier solution of loop_oracle.hpp, with the
-// oracle's own Phi_q and gamma, at random closed states of every looped test mechanism; and the
-// accelerations' closure Phi_q qdd + gamma = 0.
+// (forward_dynamics_loops.hpp, and the textbook reduction of forward_dynamics_partitioned.hpp)
+// against the Lagrange-multiplier solution of loop_oracle.hpp, with the oracle's own Phi_q and
+// gamma, at random closed states of every looped test mechanism; and the accelerations' closure
+// Phi_q qdd + gamma = 0.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
+#include "generator/algorithms/forward_dynamics_partitioned.hpp"
 #include "loop_oracle.hpp"
 #include "looped_models.hpp"
 
@@ -38,6 +40,24 @@ TEST(ForwardDynamicsLoops, AgreesWithLagrangeMultipliersAtRandomClosedStates) {
     }
     EXPECT_LE(worst, 1e-10) << c.name;
     EXPECT_LE(worst_closure, 1e-12) << c.name;
+  }
+}
+
+TEST(ForwardDynamicsPartitioned, TheTextbookReductionAgreesWithLagrangeMultipliers) {
+  for (const test::LoopedCase& c : test::looped_cases()) {
+    const auto mech = algorithms::make_numeric_mechanism(c.model);
+    std::mt19937 rng(5);
+    double worst = 0.0;
+    for (int n = 0; n < 200; ++n) {
+      algorithms::ClosureReport report;
+      const auto state = test::random_closed_state(rng, c.model, mech, c.spread, 1.0, report);
+      ASSERT_EQ(report.status, algorithms::ClosureStatus::closed) << c.name;
+      const std::vector<double> qdd = algorithms::forward_dynamics_partitioned(mech, mech, state);
+      const Eigen::VectorXd expected = test::lagrange_accelerations(c.model, mech, state);
+      const double scale = std::max(1.0, expected.cwiseAbs().maxCoeff());
+      for (int i = 0; i < mech.dof; ++i) worst = std::max(worst, std::abs(qdd[static_cast<std::size_t>(i)] - expected[i]) / scale);
+    }
+    EXPECT_LE(worst, 1e-10) << c.name;
   }
 }
 

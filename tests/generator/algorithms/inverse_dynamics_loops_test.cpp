@@ -1,12 +1,14 @@
 // Inverse dynamics of looped mechanisms (inverse_dynamics_loops.hpp) against forward dynamics:
 // at random closed states with random actuation, the accelerations forward dynamics gives, fed
-// back, return that actuation: as generalized forces on the independent coordinates always, and
+// back, return that actuation: as generalized forces on the independent coordinates always (T^T B
+// tau with T formed by coordinate partitioning, not by the projection at the cuts), and
 // as the actuator forces themselves where the mechanism has as many actuators as independent
 // coordinates (the hexapod's legs).
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "generator/algorithms/coordinate_partitioning.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
 #include "generator/algorithms/inverse_dynamics_loops.hpp"
 #include "loop_oracle.hpp"
@@ -29,8 +31,13 @@ TEST(InverseDynamicsLoops, ReturnsTheActuationForwardDynamicsWasGiven) {
       state.qdd_independent = forward.qdd_independent;
       algorithms::LoopInverseDynamicsData<double> inverse(mech);
       algorithms::inverse_dynamics_loops(mech, state, {}, inverse);
-      // T^T B tau
-      const auto& T = inverse.partition.T;
+      // T^T B tau with T formed (coordinate_partitioning.hpp)
+      algorithms::LoopConstraintData<double> constraints(mech);
+      algorithms::loop_poses(mech, state, constraints);
+      algorithms::loop_jacobian(mech, constraints);
+      algorithms::PartitionData<double> partition(mech);
+      algorithms::partition(mech, constraints, false, partition);
+      const auto& T = partition.T;
       double scale = 1.0;
       for (double t : state.tau) scale = std::max(scale, std::abs(t));
       for (int k = 0; k < mech.independent_dof(); ++k) {

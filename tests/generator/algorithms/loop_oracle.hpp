@@ -1,6 +1,8 @@
 // An oracle for looped mechanisms that shares nothing with loop_constraints.hpp but the model: the
 // cut constraints written from forward kinematics (kinematics.hpp, base axes) as
-//   spherical  x_t - x_c (3);  planar  the in-plane components of x_t - x_c (2),
+//   spherical  x_t - x_c (3);  universal  + closing axis . terminal axis (4);  revolute  + two
+//   normals of the closing axis . terminal axis (5);  planar  the in-plane components of x_t - x_c
+//   (2) (no test mechanism has a prismatic cut),
 // differentiated exactly along a path q(t) = q + t v by a second-order jet scalar, so Phi_q v and
 // v^T Phi_qq v = gamma (the acceleration bias at qdd = 0) come out without any hand-derived formula.
 // The Lagrange-multiplier solution [H Phi_q^T; Phi_q 0] [qdd; -lambda] = [b; -gamma] (Eigen, LU)
@@ -11,7 +13,9 @@
 
 #include <Eigen/Dense>
 
+#include <array>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -70,11 +74,25 @@ inline std::vector<Jet> oracle_constraints(const Model& model, const std::vector
     const spatial::Vec3<Jet> local{Jet(r[0].value), Jet(r[1].value), Jet(r[2].value)};
     return kin.p[static_cast<std::size_t>(body)] + kin.R[static_cast<std::size_t>(body)] * local;
   };
+  // a direction of a body's frame in base axes
+  const auto turned = [&](int body, const Eigen::Vector3d& d) {
+    const Eigen::Vector3d u = d.normalized();
+    return kin.R[static_cast<std::size_t>(body)] * spatial::Vec3<Jet>{Jet(u[0]), Jet(u[1]), Jet(u[2])};
+  };
+  const auto vector = [](const std::optional<std::array<double, 3>>& a) { return Eigen::Vector3d((*a)[0], (*a)[1], (*a)[2]); };
   std::vector<Jet> phi;
   for (const Loop& loop : model.loops) {
-    const spatial::Vec3<Jet> gap = in_base(loop.dependent.back(), loop.terminal_point) - in_base(loop.closes_on, loop.closing_point);
+    const int terminal = loop.dependent.back(), closing = loop.closes_on;
+    const spatial::Vec3<Jet> gap = in_base(terminal, loop.terminal_point) - in_base(closing, loop.closing_point);
     if (!loop.planar) {
       for (int k = 0; k < 3; ++k) phi.push_back(gap[k]);
+      // universal: the two axes normal; revolute: the terminal axis normal to two normals of the closing one
+      if (loop.cut == CutType::universal)
+        phi.push_back(spatial::dot(turned(closing, vector(loop.closing_axis)), turned(terminal, vector(loop.terminal_axis))));
+      if (loop.cut == CutType::revolute) {
+        const Eigen::Vector3d c = vector(loop.closing_axis).normalized(), u = c.unitOrthogonal(), w = c.cross(u);
+        for (const Eigen::Vector3d& d : {u, w}) phi.push_back(spatial::dot(turned(closing, d), turned(terminal, vector(loop.terminal_axis))));
+      }
       continue;
     }
     // two in-plane directions of the root, in base axes
@@ -158,8 +176,7 @@ inline algorithms::State<double> random_closed_state(std::mt19937& rng, const Mo
   state.a0 = uniform3();
   for (auto& f : state.f_ext) f = {20.0 * uniform3(), 2.0 * uniform3()};
   report = algorithms::close_positions(mech, state);
-  algorithms::PartitionData<double> partition(mech);
-  algorithms::close_velocities(mech, state, partition);
+  algorithms::close_velocities(mech, state);
   return state;
 }
 

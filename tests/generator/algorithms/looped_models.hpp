@@ -1,5 +1,6 @@
 // Looped mechanisms for the loop algorithms' tests: the bundled ones and small ones that cover the
-// other chain types, cut types and a loop rooted on a moving body.
+// other chain types, cut types (spherical, universal, revolute, planar) and a loop rooted on a
+// moving body.
 #pragma once
 
 #include <string>
@@ -83,6 +84,52 @@ loops:
     closure: newton
 )";
 
+// Spatial loops whose cut holds its two points together and also constrains orientation, closed by
+// Newton: a strut (universal, prismatic, revolute) closing on a crank by a universal cut (three
+// position rows and one orientation row), and one with a wrist (universal) closing by a revolute
+// cut (three and two).
+inline const char* const universal_cut = R"yaml(
+name: universal_cut
+base: {name: base, motion: moving}
+gravity: [0, 0, -9.81]
+bodies:
+  - {name: crank, parent: base, joint: {type: revolute, axis: z, frame: {xyz: [0, 0, 0.3]}, actuated: true, damper: 0.2},
+     inertia: {mass: 1.0, com: [0.1, 0.02, 0], tensor: {xx: 0.002, yy: 0.01, zz: 0.01}}}
+  - {name: strut, parent: base, joint: {type: universal, frame: {xyz: [0.4, 0, 0], rpy: [0, "atan2(-0.2, 0.3)", 0]}},
+     inertia: {mass: 0.5, com: [0, 0, 0.1], tensor: {xx: 0.002, yy: 0.002, zz: 0.0003}}}
+  - {name: rod, parent: strut, joint: {type: prismatic, axis: z, q0: "sqrt(0.13)", spring: 200, damper: 2},
+     inertia: {mass: 0.3, com: [0, 0, -0.05], tensor: {xx: 0.001, yy: 0.001, zz: 0.0001}}}
+  - {name: sleeve, parent: rod, joint: {type: revolute, axis: z, damper: 0.01},
+     inertia: {mass: 0.2, com: [0.01, 0, 0], tensor: {xx: 0.0002, yy: 0.0003, zz: 0.0003}}}
+loops:
+  - name: spatial_u
+    root: base
+    dependent: [strut, rod, sleeve]
+    closes_on: crank
+    cut: {type: universal, terminal_point: [0, 0, 0], closing_point: [0.2, 0, 0], terminal_axis: x, closing_axis: y}
+)yaml";
+
+inline const char* const revolute_cut = R"yaml(
+name: revolute_cut
+base: {name: base, motion: moving}
+gravity: [0, 0, -9.81]
+bodies:
+  - {name: crank, parent: base, joint: {type: revolute, axis: z, frame: {xyz: [0, 0, 0.3]}, actuated: true, damper: 0.2},
+     inertia: {mass: 1.0, com: [0.1, 0.02, 0], tensor: {xx: 0.002, yy: 0.01, zz: 0.01}}}
+  - {name: strut, parent: base, joint: {type: universal, frame: {xyz: [0.4, 0, 0], rpy: [0, "atan2(-0.2, 0.3)", 0]}},
+     inertia: {mass: 0.5, com: [0, 0, 0.1], tensor: {xx: 0.002, yy: 0.002, zz: 0.0003}}}
+  - {name: rod, parent: strut, joint: {type: prismatic, axis: z, q0: "sqrt(0.13)", spring: 200, damper: 2},
+     inertia: {mass: 0.3, com: [0, 0, -0.05], tensor: {xx: 0.001, yy: 0.001, zz: 0.0001}}}
+  - {name: wrist, parent: rod, joint: {type: universal, damper: 0.01},
+     inertia: {mass: 0.2, com: [0.01, 0, 0.01], tensor: {xx: 0.0002, yy: 0.0003, zz: 0.0003}}}
+loops:
+  - name: spatial_r
+    root: base
+    dependent: [strut, rod, wrist]
+    closes_on: crank
+    cut: {type: revolute, terminal_point: [0, 0, 0], closing_point: [0.2, 0, 0], terminal_axis: [0.5547001962252291, 0, 0.8320502943378437], closing_axis: z}
+)yaml";
+
 struct LoopedCase {
   std::string name;
   Model model;
@@ -94,7 +141,9 @@ inline std::vector<LoopedCase> looped_cases() {
           {"probe_cone_central", load_bundled_model("probe_cone_central"), 0.05},
           {"four_bar", load_model_from_string(four_bar_on_carrier, "four_bar.yaml"), 0.3},
           {"slider_crank", load_model_from_string(slider_crank, "slider_crank.yaml"), 0.5},
-          {"nested", load_model_from_string(nested_newton, "nested.yaml"), 0.1}};
+          {"nested", load_model_from_string(nested_newton, "nested.yaml"), 0.1},
+          {"universal_cut", load_model_from_string(universal_cut, "universal_cut.yaml"), 0.3},
+          {"revolute_cut", load_model_from_string(revolute_cut, "revolute_cut.yaml"), 0.3}};
 }
 
 }  // namespace dyngen::test

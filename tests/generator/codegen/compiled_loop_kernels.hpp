@@ -27,8 +27,7 @@ inline algorithms::State<double> closed_state(const algorithms::Mechanism<double
       state.qd[u] = unit(rng);
     }
     if (algorithms::close_positions(mech, state).status != algorithms::ClosureStatus::closed) continue;
-    algorithms::PartitionData<double> partition(mech);
-    algorithms::close_velocities(mech, state, partition);
+    algorithms::close_velocities(mech, state);
     return state;
   }
 }

@@ -3,6 +3,7 @@
 // whose own rounding error is far below the 1e-12 asked of the kernel (the double instantiation
 // is itself up to 1e-12 off on chain30's ill-conditioned CRBA route).
 #include "codegen/kernels.hpp"
+#include "engine/tree_height.hpp"
 
 #include <gtest/gtest.h>
 
@@ -78,6 +79,24 @@ TEST(Kernels, AutomaticRouteIsTheCheaper) {
     if (k.name == "forward_dynamics_aba") aba = engine::count_operations(k.code).total();
   }
   EXPECT_EQ(kernels.forward_dynamics, aba < crba ? "forward_dynamics_aba" : "forward_dynamics_crba");
+}
+
+// The route is chosen by estimated cycles (throughput plus critical path), not operations: chain12's
+// ABA has fewer operations than its CRBA route but a longer chain of dependent ones, and the CRBA
+// kernel is the faster (tools/bench).
+TEST(Kernels, AutomaticRouteWeighsTheCriticalPath) {
+  const Model model = load_model(std::string(DYNGEN_SOURCE_DIR) + "/models/chain12.yaml");
+  const GeneratedKernels kernels = build_kernels(model, {});
+  const engine::Kernel* crba = nullptr;
+  const engine::Kernel* aba = nullptr;
+  for (const auto& k : kernels.kernels) {
+    if (k.name == "forward_dynamics_crba") crba = &k;
+    if (k.name == "forward_dynamics_aba") aba = &k;
+  }
+  ASSERT_TRUE(crba && aba);
+  EXPECT_LT(engine::count_operations(aba->code).total(), engine::count_operations(crba->code).total());
+  EXPECT_LT(engine::estimated_cycles(crba->code), engine::estimated_cycles(aba->code));
+  EXPECT_EQ(kernels.forward_dynamics, "forward_dynamics_crba");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The exported MJCF loads in MuJoCo and describes the same mechanism: bodies, masses, centres of
 // mass, inertia tensors, joint frames (checked by MuJoCo's forward kinematics against the model's
-// transform chain), springs, dampers and gravity.
+// transform chain), springs, dampers and gravity; a looped model's loops as connect constraints
+// that hold at its closed states.
 #include "generator/mjcf/mjcf_export.hpp"
 
 #include <cmath>
@@ -8,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include "generator/algorithms/loop_closure.hpp"
+#include "generator/mjcf/mujoco_model.hpp"
+#include "generator/model/loader.hpp"
 #include "mujoco_oracle.hpp"
 #include "random_tree.hpp"
 
@@ -171,19 +175,71 @@ TEST(ExportMjcf, LoadsInertiasOnTheTriangleBoundary) {
   }
 }
 
-TEST(ExportMjcf, RejectsModelsWithLoops) {
-  Model model = random_tree(3, 6, false);
-  Loop loop;
-  loop.name = "leg1";
-  loop.dependent = {4, 5};
-  loop.closes_on = 2;
-  model.loops.push_back(loop);
+// A looped model's export: MuJoCo's qpos0 is the closed reference configuration (each joint's
+// ref), and at random closed states of the model the connect constraints' positions and velocities
+// (efc_pos, J qvel) vanish: the anchors are the cut points, the constraints the loops'.
+TEST(ExportMjcf, LoopsBecomeConnectConstraintsThatHoldAtClosedStates) {
+  for (const char* name : {"hexapod_peripheral", "probe_cone_central"}) {
+    const Model model = load_model(std::string(DYNGEN_SOURCE_DIR) + "/models/" + name + ".yaml");
+    const MjcfNames names = mjcf_names(model);
+    MujocoModel mujoco(model);
+    const mjModel* m = mujoco.model();
+    mjData* d = mujoco.data();
+    ASSERT_EQ(m->neq, static_cast<int>(model.loops.size())) << name;
+    const auto mech = algorithms::make_numeric_mechanism(model);
+    algorithms::State<double> state(mech);
+    for (int i = 0; i < mech.dof; ++i) state.q[static_cast<std::size_t>(i)] = mech.q0[static_cast<std::size_t>(i)];
+    ASSERT_EQ(algorithms::close_positions(mech, state).status, algorithms::ClosureStatus::closed) << name;
+    for (int i = 0; i < mech.dof; ++i)
+      EXPECT_NEAR(m->qpos0[m->jnt_qposadr[mj_name2id(m, mjOBJ_JOINT, names.joints[static_cast<std::size_t>(i)].c_str())]],
+                  state.q[static_cast<std::size_t>(i)], 1e-15) << name << " " << model.coordinates[static_cast<std::size_t>(i)];
+    std::mt19937 rng(8);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    double worst_position = 0.0, worst_velocity = 0.0;
+    for (int sample = 0; sample < 50; ++sample) {
+      algorithms::State<double> closed(mech);
+      for (int i = 0; i < mech.dof; ++i) {
+        const auto u = static_cast<std::size_t>(i);
+        closed.q[u] = state.q[u] + (mech.independent[u] ? 0.04 * unit(rng) : 0.0);
+        closed.qd[u] = mech.independent[u] ? unit(rng) : 0.0;
+      }
+      ASSERT_EQ(algorithms::close_positions(mech, closed).status, algorithms::ClosureStatus::closed) << name;
+      algorithms::close_velocities(mech, closed);
+      mujoco.set_state(closed.q.data(), closed.qd.data());
+      mj_forward(m, d);
+      for (int r = 0; r < d->nefc; ++r) {
+        if (d->efc_type[r] != mjCNSTR_EQUALITY) continue;
+        worst_position = std::max(worst_position, std::abs(d->efc_pos[r]));
+        double rate = 0.0;
+        for (int c = 0; c < m->nv; ++c) rate += d->efc_J[r * m->nv + c] * d->qvel[c];
+        worst_velocity = std::max(worst_velocity, std::abs(rate));
+      }
+    }
+    EXPECT_LE(worst_position, 1e-12) << name;
+    EXPECT_LE(worst_velocity, 1e-12) << name;
+  }
+}
+
+// A cut MuJoCo has no equality for (a spatial universal cut) is refused, naming the loop.
+TEST(ExportMjcf, RefusesCutsWithoutAMujocoEquality) {
+  const Model model = load_model_from_string(R"yaml(name: universal_cut
+base: {name: base, motion: fixed}
+bodies:
+  - {name: crank, parent: base, joint: {type: revolute, axis: z, frame: {xyz: [0, 0, 0.3]}}, inertia: {mass: 1.0, com: [0.1, 0, 0], tensor: {xx: 0.002, yy: 0.01, zz: 0.01}}}
+  - {name: strut, parent: base, joint: {type: universal, frame: {xyz: [0.4, 0, 0], rpy: [0, "atan2(-0.2, 0.3)", 0]}}, inertia: {mass: 0.5, com: [0, 0, 0.1], tensor: {xx: 0.002, yy: 0.002, zz: 0.0003}}}
+  - {name: rod, parent: strut, joint: {type: prismatic, axis: z, q0: "sqrt(0.13)"}, inertia: {mass: 0.3, tensor: {xx: 0.001, yy: 0.001, zz: 0.0001}}}
+  - {name: sleeve, parent: rod, joint: {type: revolute, axis: z}, inertia: {mass: 0.2, tensor: {xx: 0.0002, yy: 0.0003, zz: 0.0003}}}
+loops:
+  - {name: spatial_u, root: base, dependent: [strut, rod, sleeve], closes_on: crank,
+     cut: {type: universal, terminal_point: [0, 0, 0], closing_point: [0.2, 0, 0], terminal_axis: x, closing_axis: y}}
+)yaml",
+                                             "universal_cut.yaml");
   try {
     export_mjcf(model);
-    FAIL() << "a model with a loop was exported";
+    FAIL() << "a universal cut was exported";
   } catch (const std::invalid_argument& error) {
-    EXPECT_NE(std::string(error.what()).find("trees only"), std::string::npos) << error.what();
-    EXPECT_NE(std::string(error.what()).find("leg1"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("spatial_u"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("spherical cuts and planar cuts"), std::string::npos) << error.what();
   }
 }
 

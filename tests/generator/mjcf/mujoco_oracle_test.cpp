@@ -33,8 +33,8 @@ using testing::MujocoOracle;
 constexpr int kStates = 100;
 constexpr double kTolerance = 1e-9;
 
-// A model under test: generated in code or loaded from a bundled file (loops are out of MJCF's
-// reach), as given and with its base switched between fixed and moving.
+// A model under test: generated in code or loaded from a bundled file (trees; looped ones are
+// skipped), as given and with its base switched between fixed and moving.
 struct TestModel {
   std::string name;
   std::function<Model()> make;
@@ -77,7 +77,9 @@ class AgainstMujoco : public ::testing::TestWithParam<TestModel> {};
 
 TEST_P(AgainstMujoco, MassMatrixBiasInverseDynamicsAndBaseWrenchAgree) {
   const Model model = GetParam().make();
-  if (!model.loops.empty()) GTEST_SKIP() << GetParam().name << " has kinematic loops; MJCF export covers trees only";
+  if (!model.loops.empty())
+    GTEST_SKIP() << GetParam().name << " has kinematic loops: its closed dynamics are checked against Lagrange multipliers "
+                                       "(tests/generator/algorithms), its export in mjcf_export_test";
   const MjcfNames names = mjcf_names(model);
   MujocoOracle oracle(export_mjcf(model), names.joints, names.base_joint);
   const auto mech = algorithms::make_numeric_mechanism(model);

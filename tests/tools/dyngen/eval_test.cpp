@@ -200,6 +200,30 @@ loops:
       << result.err;
 }
 
+TEST(Eval, ReportsASingularLoopWithTheLoopAndTheState) {
+  // a four-bar whose rocker and coupler lie in one line at crank angle 0 (0.625 - 0.25 - 0.25 =
+  // 0.125, exact in binary): the two-circles closure meets there with a zero root and Phi_d singular
+  const auto model = write_text("toggle.yaml", R"(name: toggle
+base: {name: base, motion: fixed}
+bodies:
+  - {name: crank, parent: base, joint: {type: revolute, axis: z}, inertia: {mass: 1, com: [0.05, 0, 0], tensor: {xx: 0.001, yy: 0.01, zz: 0.01}}}
+  - {name: rocker, parent: base, joint: {type: revolute, axis: z, frame: {xyz: [0.625, 0, 0]}}, inertia: {mass: 1, com: [-0.1, 0, 0], tensor: {xx: 0.001, yy: 0.01, zz: 0.01}}}
+  - {name: coupler, parent: rocker, joint: {type: revolute, axis: z, frame: {xyz: [-0.25, 0, 0]}}, inertia: {mass: 1, com: [-0.1, 0, 0], tensor: {xx: 0.001, yy: 0.01, zz: 0.01}}}
+loops:
+  - name: bar
+    root: base
+    dependent: [rocker, coupler]
+    closes_on: crank
+    cut: {type: revolute, terminal_point: [-0.25, 0, 0], closing_point: [0.125, 0, 0], terminal_axis: z, closing_axis: z}
+)");
+  const auto state = write_text("toggle_state.json", R"({"q": {"crank": 0}})");
+  const testing::RunResult result = run_dyngen("eval " + model.string() + " --state " + state.string());
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_TRUE(result.out.empty());
+  EXPECT_NE(result.err.find("loop 'bar' has a singular Phi_d"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("crank = 0.000000"), std::string::npos) << result.err;
+}
+
 TEST(Eval, RejectsBadArguments) {
   EXPECT_EQ(run_dyngen("eval " + kChain6).exit_code, 2);
   EXPECT_EQ(run_dyngen("eval " + kChain6 + " --random 1 --state x.json").exit_code, 2);

@@ -30,27 +30,27 @@ TEST(ExportMjcfCommand, WritesAModelMujocoLoads) {
   EXPECT_EQ(oracle.model().opt.gravity[2], -9.81);
 }
 
-TEST(ExportMjcfCommand, RefusesModelsWithLoopsWithoutWritingOutput) {
-  const auto model = testing::write_text("looped.yaml", R"(name: looped
+TEST(ExportMjcfCommand, RefusesALoopMujocoCannotCloseWithoutWritingOutput) {
+  const auto model = testing::write_text("looped.yaml", R"yaml(name: looped
 base: {name: base, motion: moving}
 bodies:
-  - {name: ring, parent: base, joint: {type: prismatic, axis: z}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
-  - {name: leg_lo, parent: base, joint: {type: universal, frame: {xyz: [0.3, 0, 0]}}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
-  - {name: leg_up, parent: leg_lo, joint: {type: prismatic, axis: -z}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
+  - {name: crank, parent: base, joint: {type: revolute, axis: z, frame: {xyz: [0, 0, 0.3]}}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
+  - {name: strut, parent: base, joint: {type: universal, frame: {xyz: [0.4, 0, 0], rpy: [0, "atan2(-0.2, 0.3)", 0]}}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
+  - {name: rod, parent: strut, joint: {type: prismatic, axis: z, q0: "sqrt(0.13)"}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
+  - {name: sleeve, parent: rod, joint: {type: revolute, axis: z}, inertia: {mass: 1, tensor: {xx: 1, yy: 1, zz: 1}}}
 loops:
   - name: leg
     root: base
-    dependent: [leg_lo, leg_up]
-    closes_on: ring
-    cut: {type: spherical, terminal_point: [0, 0.1, 0.4], closing_point: [0.3, 0, 0]}
-    closure: newton
-)");
+    dependent: [strut, rod, sleeve]
+    closes_on: crank
+    cut: {type: universal, terminal_point: [0, 0, 0], closing_point: [0.2, 0, 0], terminal_axis: x, closing_axis: y}
+)yaml");
   const auto file = testing::scratch_dir() / "looped.xml";
   std::filesystem::remove(file);
   const testing::RunResult result = run_dyngen("export-mjcf " + model.string() + " -o " + file.string());
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_NE(result.err.find("trees only"), std::string::npos) << result.err;
-  EXPECT_NE(result.err.find("leg"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("spherical cuts and planar cuts"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("'leg'"), std::string::npos) << result.err;
   EXPECT_FALSE(std::filesystem::exists(file));
 }
 
