@@ -5122,7 +5122,23 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
 template <class T>
 inline void energy(const T* q, const T* qd, const T* base, const T* base_velocity, T* energy, T* momentum) {
   T sin_q[8], cos_q[8];
-  dyngen_sin_cos_array(q, 8, sin_q, cos_q);
+  {
+    const T angle[6] = {q[0], q[1], q[3], q[4], q[5], q[7]};
+    T sine[6], cosine[6];
+    dyngen_sin_cos_array(angle, 6, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+  }
   const T t0 = sin_q[0];
   const T t1 = t0 * T(0.9800665778412416);
   const T t2 = qd[1] * t1;

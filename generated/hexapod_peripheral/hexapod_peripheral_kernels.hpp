@@ -9387,7 +9387,41 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
 template <class T>
 inline void energy(const T* q, const T* qd, const T* base, const T* base_velocity, T* energy, T* momentum) {
   T sin_q[23], cos_q[23];
-  dyngen_sin_cos_array(q + 3, 20, sin_q + 3, cos_q + 3);
+  {
+    const T angle[15] = {q[3], q[4], q[5], q[6], q[7], q[9], q[10], q[12], q[13], q[15], q[16], q[18], q[19], q[21], q[22]};
+    T sine[15], cosine[15];
+    dyngen_sin_cos_array(angle, 15, sine, cosine);
+    sin_q[3] = sine[0];
+    cos_q[3] = cosine[0];
+    sin_q[4] = sine[1];
+    cos_q[4] = cosine[1];
+    sin_q[5] = sine[2];
+    cos_q[5] = cosine[2];
+    sin_q[6] = sine[3];
+    cos_q[6] = cosine[3];
+    sin_q[7] = sine[4];
+    cos_q[7] = cosine[4];
+    sin_q[9] = sine[5];
+    cos_q[9] = cosine[5];
+    sin_q[10] = sine[6];
+    cos_q[10] = cosine[6];
+    sin_q[12] = sine[7];
+    cos_q[12] = cosine[7];
+    sin_q[13] = sine[8];
+    cos_q[13] = cosine[8];
+    sin_q[15] = sine[9];
+    cos_q[15] = cosine[9];
+    sin_q[16] = sine[10];
+    cos_q[16] = cosine[10];
+    sin_q[18] = sine[11];
+    cos_q[18] = cosine[11];
+    sin_q[19] = sine[12];
+    cos_q[19] = cosine[12];
+    sin_q[21] = sine[13];
+    cos_q[21] = cosine[13];
+    sin_q[22] = sine[14];
+    cos_q[22] = cosine[14];
+  }
   const T t0 = qd[6] * T(0.845719582133393);
   const T t1 = sin_q[6];
   const T t2 = cos_q[6];

@@ -14894,7 +14894,53 @@ namespace energy_parts {
 template <class T>
 void part0(const T* q, const T* qd, const T* base, const T* base_velocity, T* energy, T* /*momentum*/, T* carry) {
   T sin_q[25], cos_q[25];
-  dyngen_sin_cos_array(q, 25, sin_q, cos_q);
+  {
+    const T angle[21] = {q[0], q[1], q[3], q[4], q[5], q[7], q[8], q[10], q[11], q[13], q[14], q[15], q[16], q[17], q[18], q[19], q[20], q[21], q[22], q[23], q[24]};
+    T sine[21], cosine[21];
+    dyngen_sin_cos_array(angle, 21, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+    sin_q[4] = sine[3];
+    cos_q[4] = cosine[3];
+    sin_q[5] = sine[4];
+    cos_q[5] = cosine[4];
+    sin_q[7] = sine[5];
+    cos_q[7] = cosine[5];
+    sin_q[8] = sine[6];
+    cos_q[8] = cosine[6];
+    sin_q[10] = sine[7];
+    cos_q[10] = cosine[7];
+    sin_q[11] = sine[8];
+    cos_q[11] = cosine[8];
+    sin_q[13] = sine[9];
+    cos_q[13] = cosine[9];
+    sin_q[14] = sine[10];
+    cos_q[14] = cosine[10];
+    sin_q[15] = sine[11];
+    cos_q[15] = cosine[11];
+    sin_q[16] = sine[12];
+    cos_q[16] = cosine[12];
+    sin_q[17] = sine[13];
+    cos_q[17] = cosine[13];
+    sin_q[18] = sine[14];
+    cos_q[18] = cosine[14];
+    sin_q[19] = sine[15];
+    cos_q[19] = cosine[15];
+    sin_q[20] = sine[16];
+    cos_q[20] = cosine[16];
+    sin_q[21] = sine[17];
+    cos_q[21] = cosine[17];
+    sin_q[22] = sine[18];
+    cos_q[22] = cosine[18];
+    sin_q[23] = sine[19];
+    cos_q[23] = cosine[19];
+    sin_q[24] = sine[20];
+    cos_q[24] = cosine[20];
+  }
   const T t0 = sin_q[0];
   carry[0] = t0;
   const T t1 = t0 * qd[1];

@@ -1393,7 +1393,17 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
 template <class T>
 inline void energy(const T* q, const T* qd, const T* base, const T* base_velocity, T* energy, T* momentum) {
   T sin_q[4], cos_q[4];
-  dyngen_sin_cos_array(q, 4, sin_q, cos_q);
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
   const T t0 = sin_q[0];
   const T t1 = t0 * qd[1];
   const T t2 = base[2] + t1;

@@ -49,13 +49,12 @@ struct NumericMechanism::Algorithms {
   State<double> state;
   algorithms::AbaData<double> aba;
   algorithms::LoopDynamicsData<double> loops;
-  algorithms::PartitionData<double> partition;
   algorithms::BaseWrenchData<double> wrench;
   algorithms::KinematicsData<double> kinematics;
   algorithms::EnergyMomentumData<double> energy;
 
   explicit Algorithms(algorithms::Mechanism<double> m)
-      : mech(std::move(m)), state(mech), aba(mech), loops(mech, mech), partition(mech), wrench(mech), kinematics(mech),
+      : mech(std::move(m)), state(mech), aba(mech), loops(mech, mech), wrench(mech), kinematics(mech),
         energy(mech) {}
 
   // q, qd and, where given, the transport motion and the wrenches into `state`.
@@ -95,9 +94,9 @@ Closure NumericMechanism::close(double* q, double* qd) {
   const algorithms::ClosureReport report = algorithms::close_positions(a.mech, a.state);
   if (report.status != algorithms::ClosureStatus::closed)
     return {static_cast<ClosureStatus>(report.status), report.loop};
-  algorithms::close_velocities(a.mech, a.state, a.partition);
-  for (std::size_t l = 0; l < a.mech.loops.size(); ++l)
-    if (!(a.partition.det[l] != 0.0)) return {ClosureStatus::singular, static_cast<int>(l)};
+  const std::vector<double> det = algorithms::close_velocities(a.mech, a.state);
+  for (std::size_t l = 0; l < det.size(); ++l)
+    if (!(det[l] != 0.0)) return {ClosureStatus::singular, static_cast<int>(l)};
   std::copy(a.state.q.begin(), a.state.q.end(), q);
   std::copy(a.state.qd.begin(), a.state.qd.end(), qd);
   return {};
@@ -116,8 +115,7 @@ bool NumericMechanism::forward_dynamics(const double* q, const double* qd, const
   }
   algorithms::forward_dynamics_loops(a.mech, a.mech, a.state, a.loops);
   for (std::size_t l = 0; l < a.mech.loops.size(); ++l) {
-    const auto D = algorithms::dependent_block(a.mech.loops[l], a.loops.loops.jacobian[l]);
-    if (algorithms::hadamard_ratio(D, a.loops.partition.det[l]) < algorithms::kSingularRatio) {
+    if (algorithms::hadamard_ratio(a.loops.cuts[l].D, a.loops.det[l]) < algorithms::kSingularRatio) {
       if (singular_loop != nullptr) *singular_loop = static_cast<int>(l);
       return false;
     }
