@@ -24,6 +24,7 @@ struct Chart {
   bool steps = false;       // hold each value until the next x (switch states) instead of straight segments
   bool shows_time = true;   // x is the page's time: the cursor is shared with the other time charts,
                             // a click selects that time (the diagram follows), the selected time is marked
+  bool points = false;      // a scatter plot: each sample a dot, no line; every sample drawn (never thinned)
 };
 
 }  // namespace dyngen::report

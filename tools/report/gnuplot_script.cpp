@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 #include "report/envelope.hpp"
 
@@ -28,7 +29,12 @@ void append_datablock(std::string& script, const std::string& name, const Chart&
   for (const Series& series : chart.series) columns.push_back(&series.values);
   char number[40];
   script += "$" + name + " << EOD\n";
-  for (const std::size_t row : envelope_rows(chart.x, columns, kMaxPanelRows)) {
+  std::vector<std::size_t> rows(chart.x.size());
+  if (chart.points)
+    std::iota(rows.begin(), rows.end(), std::size_t{0});
+  else
+    rows = envelope_rows(chart.x, columns, kMaxPanelRows);
+  for (const std::size_t row : rows) {
     std::snprintf(number, sizeof number, "%.10g", chart.x[row]);
     script += number;
     for (const Series& series : chart.series) {
@@ -71,7 +77,7 @@ std::string gnuplot_script(const Figure& figure, const std::filesystem::path& pn
     for (std::size_t s = 0; s < chart.series.size(); ++s) {
       const Series& series = chart.series[s];
       script += (s ? ", \\\n     " : "") + std::string("$panel") + std::to_string(p + 1) + " using 1:" +
-                std::to_string(s + 2) + (chart.steps ? " with steps" : " with lines") + " lt " +
+                std::to_string(s + 2) + (chart.points ? " with points pt 7 ps 0.6" : chart.steps ? " with steps" : " with lines") + " lt " +
                 std::to_string(s % std::size(kPalette) + 1) +
                 (series.color.empty() ? "" : " lc rgb " + quoted(series.color)) + (series.dashed ? " dt 2" : "") + " title " +
                 quoted(series.label);

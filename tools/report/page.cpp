@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 #include <nlohmann/json.hpp>
 
@@ -46,12 +47,17 @@ void append_numbers(std::string& out, const std::vector<double>& values, const s
 std::string chart_json(const Chart& chart, const std::string& id, std::size_t max_rows) {
   std::vector<const std::vector<double>*> columns;
   for (const Series& series : chart.series) columns.push_back(&series.values);
-  const std::vector<std::size_t> rows = envelope_rows(chart.x, columns, max_rows);
+  std::vector<std::size_t> rows(chart.x.size());
+  if (chart.points)
+    std::iota(rows.begin(), rows.end(), std::size_t{0});
+  else
+    rows = envelope_rows(chart.x, columns, max_rows);
   nlohmann::json meta = {{"id", id},
                          {"title", chart.title},
                          {"x_label", chart.x_label},
                          {"y_label", chart.y_label},
                          {"steps", chart.steps},
+                         {"points", chart.points},
                          {"shows_time", chart.shows_time},
                          {"rows", rows.size()},
                          {"total_rows", chart.x.size()},
@@ -105,6 +111,18 @@ void Section::add_note(std::string_view text) { blocks_.emplace_back("<p class=\
 void Section::add_table(const Table& table) { blocks_.emplace_back(table_html(table)); }
 void Section::add_chart(Chart chart) { blocks_.emplace_back(std::move(chart)); }
 void Section::add_html(std::string html) { blocks_.emplace_back(std::move(html)); }
+
+void Section::add_key_figures(const std::vector<std::pair<std::string, std::string>>& figures) {
+  std::string html = "<div class=\"key-figures\">";
+  for (const auto& [label, value] : figures)
+    html += "<div class=\"key-figure\"><div class=\"label\">" + escape_html(label) + "</div><div class=\"value\">" +
+            escape_html(value) + "</div></div>";
+  blocks_.emplace_back(html + "</div>");
+}
+
+void Section::add_message(std::string_view text) {
+  blocks_.emplace_back("<div class=\"message\">" + escape_html(text) + "</div>");
+}
 
 Page::Page(std::string title, std::string subtitle, std::size_t max_chart_rows)
     : title_(std::move(title)), subtitle_(std::move(subtitle)), max_chart_rows_(max_chart_rows) {}

@@ -16,6 +16,7 @@
 #include <deque>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -35,6 +36,9 @@ class Section {
   void add_table(const Table& table);
   void add_chart(Chart chart);
   void add_html(std::string html);          // markup the caller built; text in it must be escaped
+  // Headline numbers as cards (label, value): what an engineer reads first.
+  void add_key_figures(const std::vector<std::pair<std::string, std::string>>& figures);
+  void add_message(std::string_view text);  // a diagnostic shown prominently
 
   const std::string& id() const { return id_; }
   const std::string& title() const { return title_; }

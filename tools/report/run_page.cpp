@@ -28,8 +28,8 @@ std::string value_text(const nlohmann::ordered_json& value) {
   return value.dump();
 }
 
-// The headline numbers of a run as cards: what an engineer reads first.
-std::string key_figures_html(const Run& run) {
+// The headline numbers of a run: what an engineer reads first.
+std::vector<std::pair<std::string, std::string>> key_figures(const Run& run) {
   const Summary& summary = run.summary;
   const double simulated = run.history.time().back() - run.history.time().front();
   std::vector<std::pair<std::string, std::string>> cards = {
@@ -40,18 +40,13 @@ std::string key_figures_html(const Run& run) {
       {"wall time", seconds(summary.wall_time)}};
   if (summary.wall_time > 0 && simulated > 0)
     cards.emplace_back("real-time factor", format_number(simulated / summary.wall_time, 3) + " x");
-  std::string html = "<div class=\"key-figures\">";
-  for (const auto& [label, value] : cards)
-    html += "<div class=\"key-figure\"><div class=\"label\">" + escape_html(label) + "</div><div class=\"value\">" +
-            escape_html(value) + "</div></div>";
-  html += "</div>";
-  if (!summary.message.empty()) html += "<div class=\"message\">" + escape_html(summary.message) + "</div>";
-  return html;
+  return cards;
 }
 
 void add_summary(Page& page, const Run& run) {
   Section& section = page.add_section("summary", "Summary");
-  section.add_html(key_figures_html(run));
+  section.add_key_figures(key_figures(run));
+  if (!run.summary.message.empty()) section.add_message(run.summary.message);
   Table table{{"key", "value", "unit"}, {}, {}, "summary.json"};
   for (const SummaryEntry& entry : run.summary.entries) table.rows.push_back({entry.key, value_text(entry.value), entry.unit});
   section.add_table(table);
@@ -119,23 +114,9 @@ void add_events(Page& page, const Run& run) {
   page.add_script(assets::timeline_js());
 }
 
-void add_figures(Page& page, const RunPageFigures& figures) {
-  Section& section = page.add_section("figures", "Figures for papers");
-  if (figures.links.empty()) {
-    section.add_note(figures.note);
-    return;
-  }
-  section.add_text("The main plots as PNG files drawn by gnuplot, beside this report:");
-  std::string list = "<ul class=\"figures\">";
-  for (const FigureLink& link : figures.links)
-    list += "<li><a href=\"" + escape_html(link.href) + "\">" + escape_html(link.href) + "</a> - " +
-            escape_html(link.title) + "</li>";
-  section.add_html(list + "</ul>");
-}
-
 }  // namespace
 
-std::string run_page_html(const Run& run, const std::vector<ChartSection>& sections, const RunPageFigures& figures) {
+std::string run_page_html(const Run& run, const std::vector<ChartSection>& sections, const PageFigures& figures) {
   std::string subtitle = run.directory.string();
   if (run.diagram && run.diagram->document.contains("title"))
     subtitle += " · " + run.diagram->document["title"].get<std::string>();
@@ -157,7 +138,7 @@ std::string run_page_html(const Run& run, const std::vector<ChartSection>& secti
     for (const Chart& chart : chart_section.charts) section.add_chart(chart);
     for (const std::string& note : chart_section.notes) section.add_note(note);
   }
-  add_figures(page, figures);
+  add_figures_section(page, figures);
   return page.html();
 }
 

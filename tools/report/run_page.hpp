@@ -6,21 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "report/figure_files.hpp"
 #include "report/run_charts.hpp"
 #include "report/run_directory.hpp"
 
 namespace dyngen::report {
 
-struct FigureLink {
-  std::string title;
-  std::string href;  // relative to the HTML file
-};
-
-struct RunPageFigures {
-  std::vector<FigureLink> links;
-  std::string note;  // why there are none, when there are none
-};
-
-std::string run_page_html(const Run& run, const std::vector<ChartSection>& sections, const RunPageFigures& figures);
+std::string run_page_html(const Run& run, const std::vector<ChartSection>& sections, const PageFigures& figures);
 
 }  // namespace dyngen::report

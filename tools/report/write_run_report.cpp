@@ -5,30 +5,13 @@
 #include <vector>
 
 #include "report/atomic_file.hpp"
-#include "report/gnuplot_run.hpp"
-#include "report/gnuplot_script.hpp"
+#include "report/figure_files.hpp"
 #include "report/run_charts.hpp"
 #include "report/run_directory.hpp"
 #include "report/run_page.hpp"
 
 namespace dyngen::report {
 namespace {
-
-// A relative path as a URL path: separators as slashes, the characters that end or escape a path
-// in a URL percent-encoded.
-std::string href_of(const std::filesystem::path& relative) {
-  std::string href;
-  for (const char c : relative.generic_string()) {
-    switch (c) {
-      case '%': href += "%25"; break;
-      case ' ': href += "%20"; break;
-      case '#': href += "%23"; break;
-      case '?': href += "%3F"; break;
-      default: href += c;
-    }
-  }
-  return href;
-}
 
 std::vector<Figure> paper_figures(const std::vector<ChartSection>& sections) {
   std::vector<Figure> figures;
@@ -40,50 +23,6 @@ std::vector<Figure> paper_figures(const std::vector<ChartSection>& sections) {
   }
   return figures;
 }
-
-// PNG figures drawn into a scratch folder beside plots/, moved in only when the page is ready too,
-// and the scratch folder removed in any case.
-class FigureDrawing {
- public:
-  explicit FigureDrawing(const std::filesystem::path& plots) : plots_(plots), scratch_(temporary_beside(plots)) {
-    std::filesystem::remove_all(scratch_);
-    std::filesystem::create_directories(scratch_);
-  }
-  ~FigureDrawing() {
-    std::error_code ignored;
-    std::filesystem::remove_all(scratch_, ignored);
-  }
-  FigureDrawing(const FigureDrawing&) = delete;
-  FigureDrawing& operator=(const FigureDrawing&) = delete;
-
-  // False when there is no gnuplot.
-  bool draw(const std::vector<Figure>& figures) {
-    for (const Figure& figure : figures) {
-      const std::filesystem::path script = scratch_ / (figure.file + ".gp");
-      write_file_atomically(script, gnuplot_script(figure, scratch_ / figure.file));
-      if (!run_gnuplot(script, scratch_ / (figure.file + ".log"))) return false;
-      drawn_.push_back(figure.file);
-    }
-    return true;
-  }
-
-  // Where the drawn figures will be.
-  std::vector<std::filesystem::path> destinations() const {
-    std::vector<std::filesystem::path> paths;
-    for (const std::string& file : drawn_) paths.push_back(plots_ / file);
-    return paths;
-  }
-
-  void move_into_place() const {
-    if (drawn_.empty()) return;
-    std::filesystem::create_directories(plots_);
-    for (const std::string& file : drawn_) std::filesystem::rename(scratch_ / file, plots_ / file);
-  }
-
- private:
-  std::filesystem::path plots_, scratch_;
-  std::vector<std::string> drawn_;
-};
 
 }  // namespace
 
@@ -98,17 +37,10 @@ WrittenReport write_run_report(const std::filesystem::path& run_directory,
   const std::vector<ChartSection> sections = history_sections(run.history);
   const std::vector<Figure> figures = paper_figures(sections);
   FigureDrawing drawing(run_directory / "plots");
-  RunPageFigures links;
-  if (figures.empty()) {
-    links.note = "No figures: the history has none of the columns they plot.";
-  } else if (!drawing.draw(figures)) {
-    report.warning = "gnuplot not found (Debian package gnuplot-nox): no PNG figures written";
-    links.note = "No figures: " + report.warning + ".";
-  }
+  PageFigures links = drawing.draw(figures, html_folder);
+  if (figures.empty()) links.note = "No figures: the history has none of the columns they plot.";
+  report.warning = links.warning;
   report.figures = drawing.destinations();
-  for (std::size_t i = 0; i < report.figures.size(); ++i)
-    links.links.push_back({figures[i].title, href_of(std::filesystem::relative(std::filesystem::absolute(report.figures[i]),
-                                                                                html_folder))});
   const std::string html = run_page_html(run, sections, links);
   drawing.move_into_place();
   write_file_atomically(report.html, html);

@@ -2,6 +2,7 @@
 // so that any text is safe, and gnuplot (when installed) draws it into a PNG.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -33,6 +34,20 @@ TEST(GnuplotScript, PanelsCarryTheirDataAndQuotedLabels) {
   EXPECT_NE(script.find("$panel2 using 1:2 with steps"), std::string::npos);
   EXPECT_NE(script.find("set ylabel 'force [N]'"), std::string::npos);
   EXPECT_NE(script.find("noenhanced"), std::string::npos);  // underscores in names stay underscores
+}
+
+TEST(GnuplotScript, ScatterPanelsDrawEveryPointAsADot) {
+  Chart scatter{"Envelope", "lateral miss [m]", "closing velocity [m/s]", {}, {}, false, false, true};
+  scatter.series.push_back({"captured", {}, "#2ca02c", false});
+  for (int i = 0; i < 30000; ++i) {  // beyond the 20 000 rows a line panel keeps
+    scatter.x.push_back(i);
+    scatter.series[0].values.push_back(i % 7);
+  }
+  const std::string script = gnuplot_script({"e.png", "Capture envelope", {&scatter}}, "/tmp/e.png");
+  EXPECT_NE(script.find("$panel1 using 1:2 with points pt 7 ps 0.6 lt 1 lc rgb '#2ca02c' title 'captured'"),
+            std::string::npos);
+  const std::size_t data = script.find("$panel1 << EOD\n"), end = script.find("EOD\n", data + 15);
+  EXPECT_EQ(std::count(script.begin() + static_cast<long>(data), script.begin() + static_cast<long>(end), '\n'), 30001);
 }
 
 TEST(GnuplotScript, GnuplotDrawsAPng) {

@@ -87,6 +87,38 @@ TEST(Page, ChartDataMatchTheFigures) {
   EXPECT_EQ(html.find("<div class=\"chart-grid\">", grid + 1), std::string::npos);
 }
 
+TEST(Page, ScatterPlotsKeepEveryPoint) {
+  Page page("Campaign", "", 50);  // a 50-row budget, which would thin a line chart of 1000 rows
+  Chart scatter{"Envelope", "lateral miss [m]", "angular misalignment [rad]", {}, {}, false, false, true};
+  Series captured{"captured", {}, "#2ca02c", false}, missed{"not captured", {}, "#d62728", false};
+  for (int i = 0; i < 1000; ++i) {
+    scatter.x.push_back(1e-4 * i);
+    captured.values.push_back(i % 3 ? 0.001 * (i % 70) : NAN);
+    missed.values.push_back(i % 3 ? NAN : 0.001 * (i % 70));
+  }
+  scatter.series = {captured, missed};
+  page.add_section("envelope", "Capture envelope").add_chart(scatter);
+  const nlohmann::json chart = nlohmann::json::parse(block(page.html(), "dyngen-charts-data"))[0];
+  EXPECT_TRUE(chart["points"].get<bool>());
+  EXPECT_EQ(chart["rows"], 1000);
+  int dots = 0;
+  for (const auto& series : {chart["data"][1], chart["data"][2]})
+    for (const auto& value : series) dots += value.is_null() ? 0 : 1;
+  EXPECT_EQ(dots, 1000);
+}
+
+TEST(Page, KeyFiguresAndMessagesAreEscaped) {
+  Page page("Campaign");
+  Section& summary = page.add_section("summary", "Summary");
+  summary.add_key_figures({{"capture rate", "97 % <est>"}});
+  summary.add_message("3 cases & more");
+  const std::string html = page.html();
+  EXPECT_NE(html.find("<div class=\"key-figures\"><div class=\"key-figure\"><div class=\"label\">capture rate</div>"
+                      "<div class=\"value\">97 % &lt;est&gt;</div></div></div>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<div class=\"message\">3 cases &amp; more</div>"), std::string::npos);
+}
+
 TEST(HtmlText, EscapesAndFormats) {
   EXPECT_EQ(escape_html("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
   EXPECT_EQ(json_for_script(R"({"a":"</script>"})"), R"({"a":"\u003c/script>"})");

@@ -9,42 +9,14 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Chromium } from './chromium_pipe.mjs';
+import { ReportPage, sleep } from './report_page.mjs';
 
 const [syntheticRun, dyngen, workDir] = process.argv.slice(2);
-const WIDTH = 1400;
-const HEIGHT = 1000;
 
-let browser;
+let report;
 let page;
-const problems = [];  // console errors, uncaught exceptions, log errors
-const requests = [];  // every URL the page asked for
-
-async function evaluate(expression) {
-  const { result, exceptionDetails } = await page.send('Runtime.evaluate', {
-    expression, returnByValue: true, awaitPromise: true,
-  });
-  if (exceptionDetails) throw new Error(`${expression}: ${exceptionDetails.exception?.description || exceptionDetails.text}`);
-  return result.value;
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// A real click, at the centre of the element (scrolled into view) or at a fraction of its width.
-async function click(selector, fraction = 0.5) {
-  const box = await evaluate(`(() => {
-    const element = document.querySelector(${JSON.stringify(selector)});
-    element.scrollIntoView({ block: 'center' });
-    const r = element.getBoundingClientRect();
-    return { x: r.left + r.width * ${fraction}, y: r.top + r.height / 2 };
-  })()`);
-  for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased']) {
-    await page.send('Input.dispatchMouseEvent', {
-      type, x: box.x, y: box.y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount: type === 'mouseMoved' ? 0 : 1,
-    });
-  }
-}
+const evaluate = (expression) => report.evaluate(expression);
+const click = (selector, fraction) => report.click(selector, fraction);
 
 const diagramState = () => evaluate(`(() => {
   const views = [...document.querySelectorAll('#dyngen-diagram .diagram-view svg')];
@@ -66,54 +38,23 @@ before(async () => {
   const run = join(workDir, 'run');
   execFileSync(syntheticRun, [run]);
   const html = execFileSync(dyngen, ['report', run], { encoding: 'utf8' }).trim();
-
-  browser = await Chromium.launch({ width: WIDTH, height: HEIGHT });
-  page = await browser.newPage();
-  page.on('Runtime.consoleAPICalled', (event) => {
-    if (event.type === 'error' || event.type === 'assert' || event.type === 'warning') {
-      problems.push(`console.${event.type}: ${event.args.map((a) => a.value ?? a.description).join(' ')}`);
-    }
-  });
-  page.on('Runtime.exceptionThrown', (event) => problems.push(`exception: ${event.exceptionDetails.exception?.description}`));
-  page.on('Log.entryAdded', (event) => { if (event.entry.level === 'error') problems.push(`log: ${event.entry.text}`); });
-  page.on('Network.requestWillBeSent', (event) => requests.push(event.request.url));
-  for (const domain of ['Page', 'Runtime', 'Log', 'Network']) await page.send(`${domain}.enable`);
-  await page.send('Emulation.setDeviceMetricsOverride', { width: WIDTH, height: HEIGHT, deviceScaleFactor: 1, mobile: false });
-  const loaded = page.once('Page.loadEventFired');
-  await page.send('Page.navigate', { url: pathToFileURL(html).href });
-  await loaded;
-  await sleep(300);  // charts settle their size (ResizeObserver)
+  report = await ReportPage.open(html);
+  page = report.page;
 });
 
 after(async () => {
-  if (browser) await browser.close();
+  if (report) await report.close();
 });
 
 test('the page loads without console errors and without network requests', async () => {
   assert.equal(await evaluate('document.readyState'), 'complete');
-  assert.deepEqual(problems, []);
-  const outside = requests.filter((url) => !url.startsWith('file:') && !url.startsWith('data:'));
-  assert.deepEqual(outside, []);
+  assert.deepEqual(report.problems, []);
+  assert.deepEqual(report.outsideRequests(), []);
   assert.equal(await evaluate('typeof uPlot'), 'function');
 });
 
 test('every chart draws axes and its curves', async () => {
-  const charts = await evaluate(`(() => {
-    const specs = JSON.parse(document.getElementById('dyngen-charts-data').textContent);
-    return specs.map((spec) => {
-      const canvas = document.querySelector('#' + spec.id + ' canvas');
-      if (!canvas) return { id: spec.id, missing: true };
-      const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-      let inked = 0;
-      let firstSeries = 0;  // pixels near the palette's first colour, #1f77b4
-      for (let i = 0; i < pixels.length; i += 4) {
-        if (pixels[i + 3] === 0) continue;
-        inked++;
-        if (Math.abs(pixels[i] - 31) < 40 && Math.abs(pixels[i + 1] - 119) < 40 && Math.abs(pixels[i + 2] - 180) < 40) firstSeries++;
-      }
-      return { id: spec.id, title: spec.title, width: canvas.width, height: canvas.height, inked, firstSeries };
-    });
-  })()`);
+  const charts = (await report.chartPixels(['#1f77b4'])).map((c) => ({ ...c, firstSeries: c.near?.[0] }));
   assert.ok(charts.length >= 15, `${charts.length} charts`);
   for (const chart of charts) {
     assert.ok(!chart.missing, `${chart.id}: no canvas`);
@@ -173,18 +114,12 @@ test('clicking a chart selects its time in the diagram', async () => {
 });
 
 test('screenshots of the page', async () => {
-  await evaluate('window.scrollTo(0, 0)');
   await click('#dyngen-diagram input[type=range]', 0.42);
-  await evaluate('window.scrollTo(0, 0)');
-  const top = await page.send('Page.captureScreenshot', { format: 'png' });
-  writeFileSync(join(workDir, 'report_top.png'), Buffer.from(top.data, 'base64'));
-  const height = await evaluate('document.documentElement.scrollHeight');
-  const full = await page.send('Page.captureScreenshot', {
-    format: 'png', captureBeyondViewport: true, clip: { x: 0, y: 0, width: WIDTH, height, scale: 1 },
-  });
-  writeFileSync(join(workDir, 'report_full.png'), Buffer.from(full.data, 'base64'));
-  assert.ok(top.data.length > 10000);
-  assert.deepEqual(problems, [], 'no errors while using the page');
+  const { top, full } = await report.screenshots();
+  writeFileSync(join(workDir, 'report_top.png'), top);
+  writeFileSync(join(workDir, 'report_full.png'), full);
+  assert.ok(top.length > 10000);
+  assert.deepEqual(report.problems, [], 'no errors while using the page');
 });
 
 async function diagramClip() {

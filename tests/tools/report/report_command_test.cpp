@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "report_output.hpp"
 #include "run_dyngen.hpp"
 #include "synthetic_run.hpp"
 
@@ -18,6 +19,8 @@ namespace dyngen {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::is_png;
+using testing::json_block;
 using testing::read_text;
 using testing::run_dyngen;
 
@@ -33,17 +36,6 @@ std::set<std::string> listing(const fs::path& directory) {
   for (const auto& entry : fs::recursive_directory_iterator(directory))
     names.insert(fs::relative(entry.path(), directory).string());
   return names;
-}
-
-std::string json_block(const std::string& html, const std::string& id) {
-  const std::string open = "<script type=\"application/json\" id=\"" + id + "\">";
-  const std::size_t begin = html.find(open) + open.size();
-  return html.substr(begin, html.find("</script>", begin) - begin);
-}
-
-bool is_png(const fs::path& path) {
-  const std::string bytes = read_text(path);
-  return bytes.size() > 5000 && bytes.substr(1, 3) == "PNG";
 }
 
 TEST(ReportCommand, WritesThePageAndFigures) {

@@ -118,8 +118,8 @@
         stroke: s.color || palette[i % palette.length],
         width: 1.6,
         dash: s.dashed ? [6, 4] : undefined,
-        paths: spec.steps ? uPlot.paths.stepped({ align: 1 }) : undefined,
-        points: { show: false },
+        paths: spec.points ? () => null : spec.steps ? uPlot.paths.stepped({ align: 1 }) : undefined,
+        points: spec.points ? { show: true, size: 5, width: 0, fill: s.color || palette[i % palette.length] } : { show: false },
         spanGaps: false,
         value: (plot, v) => formatValue(v),
       });
