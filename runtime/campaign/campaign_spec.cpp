@@ -78,6 +78,10 @@ void validate(const CampaignSpec& spec) {
   };
   for (const auto& input : spec.inputs) claim(input.path, "input");
   for (const auto& column : spec.result_columns) claim(column.name, "result column");
+  std::set<std::string> provenance_names;
+  for (const auto& [name, value] : spec.provenance)
+    if (name.empty() || !provenance_names.insert(name).second)
+      throw CampaignError("provenance name \"" + name + "\" is empty or repeated");
   if (spec.design == Design::sobol && varied_dimension_count(spec) > SobolSequence::kMaxDimensions)
     throw CampaignError("the sobol design supports at most " + std::to_string(SobolSequence::kMaxDimensions) +
                         " varied inputs, this campaign has " + std::to_string(varied_dimension_count(spec)) +

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dyngen::campaign {
@@ -34,6 +35,10 @@ struct CampaignSpec {
   Design design = Design::random;
   std::vector<VariedInput> inputs;     // design dimension = position among the inputs that vary
   std::vector<Column> result_columns;  // what the case function may set, besides status and diagnostic
+  // How the campaign was started (name, value: e.g. the command line, the working directory), for
+  // reports: stored when the store is created; not part of the definition, so never compared (a
+  // resumed store keeps the first run's).
+  std::vector<std::pair<std::string, std::string>> provenance;
 };
 
 // Columns every cases table has besides inputs and results.
@@ -44,7 +49,8 @@ inline constexpr std::string_view kWallTimeColumn = "wall_time_s";
 
 // Throws CampaignError on the first problem: a seed or N out of range, a malformed path or column
 // name, a name used twice (compared without case, as SQLite compares identifiers) or equal to one
-// of the four columns above, more varied inputs than the design supports.
+// of the four columns above, more varied inputs than the design supports, an empty or repeated
+// provenance name.
 void validate(const CampaignSpec& spec);
 
 // The number of inputs that vary (the design's dimension).

@@ -108,6 +108,12 @@ constexpr const char* kCampaignTableSql =
     "  created TEXT NOT NULL\n"
     ")";
 
+constexpr const char* kProvenanceTableSql =
+    "CREATE TABLE provenance (\n"
+    "  name TEXT PRIMARY KEY,\n"
+    "  value TEXT NOT NULL\n"
+    ")";
+
 }  // namespace
 
 struct Store::Connection {
@@ -117,11 +123,13 @@ struct Store::Connection {
   std::optional<SqliteStatement> insert_case;
   StoredCampaign campaign;
 
-  bool has_campaign_table() {
-    auto query = database->prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'campaign'");
+  bool has_table(const char* name) {
+    auto query = database->prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
+    query.bind(1, std::string(name));
     query.step();
     return std::get<std::int64_t>(query.column(0)) > 0;
   }
+  bool has_campaign_table() { return has_table("campaign"); }
 
   // Switches the journal to WAL (kept in the file from then on); false when SQLite cannot use one.
   bool switch_to_write_ahead_log() {
@@ -153,6 +161,12 @@ struct Store::Connection {
     campaign.inputs = parse_inputs_text(text_of(query.column(5), path, "inputs"));
     campaign.result_columns = parse_result_columns_text(text_of(query.column(6), path, "result_columns"));
     campaign.created = text_of(query.column(7), path, "created");
+    // stores written before the provenance table was added have none
+    if (!has_table("provenance")) return;
+    auto provenance = database->prepare("SELECT name, value FROM provenance ORDER BY rowid");
+    while (provenance.step())
+      campaign.provenance.emplace_back(text_of(provenance.column(0), path, "provenance name"),
+                                       text_of(provenance.column(1), path, "provenance value"));
   }
 
   void create(const CampaignSpec& spec) {
@@ -173,6 +187,14 @@ struct Store::Connection {
                               utc_now()};
       for (int k = 0; k < 8; ++k) insert.bind(k + 1, values[k]);
       insert.step();
+      database->execute(kProvenanceTableSql);
+      auto note = database->prepare("INSERT INTO provenance (name, value) VALUES (?, ?)");
+      for (const auto& [name, value] : spec.provenance) {
+        note.bind(1, name);
+        note.bind(2, value);
+        note.step();
+        note.reset();
+      }
       database->execute("PRAGMA user_version = " + std::to_string(kSchemaVersion));
       database->execute("COMMIT");
     } catch (...) {
@@ -228,6 +250,12 @@ Store Store::open_for_reading(const std::filesystem::path& path) {
   connection->database = std::make_unique<SqliteConnection>(path, SqliteConnection::Mode::read_only);
   connection->read_campaign();
   return Store(std::move(connection));
+}
+
+std::string StoredCampaign::provenance_value(std::string_view name) const {
+  for (const auto& [key, value] : provenance)
+    if (key == name) return value;
+  return {};
 }
 
 const StoredCampaign& Store::campaign() const { return connection_->campaign; }

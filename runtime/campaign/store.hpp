@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dyngen::campaign {
@@ -27,6 +29,10 @@ struct StoredCampaign {
   std::vector<VariedInput> inputs;
   std::vector<Column> result_columns;
   std::string created;  // UTC, ISO 8601 ("2025-01-31T12:00:00Z")
+  std::vector<std::pair<std::string, std::string>> provenance;  // as the creating run gave it, in its order
+
+  // The provenance value of `name`, or empty when there is none.
+  std::string provenance_value(std::string_view name) const;
 };
 
 class Store {
@@ -34,7 +40,7 @@ class Store {
   // Creates the store at `path` for this campaign (schema and campaign row in one transaction), or
   // opens the one there and checks it was made by the same definition: scenario hash, seed, N,
   // design, varied inputs and result columns; any difference is refused with a CampaignError naming
-  // each. Holds an exclusive lock (flock) on the file while open, so a second campaign on the same
+  // each. The provenance is written at creation only. Holds an exclusive lock (flock) on the file while open, so a second campaign on the same
   // store is refused rather than interleaved. The file must be on a local file system (WAL needs
   // shared memory between connections).
   static Store open_for_campaign(const std::filesystem::path& path, const CampaignSpec& spec);

@@ -1,5 +1,5 @@
 // dyngen simulate SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H]
-//                          [--until T] [--kernels generated|numeric]
+//                          [--until T] [--after-capture T] [--kernels generated|numeric]
 // Runs a scenario by its `type`: a docking (runtime/simulation/README.md; the default) or an elastic
 // manipulator (runtime/elastic/README.md). A docking writes its run directory (history.csv,
 // events.csv, summary.json, diagram.json; `dyngen report DIR` draws it), by default
@@ -9,7 +9,6 @@
 // (exit 130).
 #include <unistd.h>
 
-#include <array>
 #include <atomic>
 #include <csignal>
 #include <filesystem>
@@ -22,32 +21,18 @@
 #include "elastic/elastic_scenario.hpp"
 #include "generator/model/model_error.hpp"
 #include "kernel_cache.hpp"
+#include "scenario_options.hpp"
 #include "simulation/docking_run.hpp"
 #include "simulation/scenario_file.hpp"
 
 namespace dyngen::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: dyngen simulate SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H] "
-    "[--until T] [--kernels generated|numeric]\n";
+const std::string kUsage = std::string("usage: dyngen simulate SCENARIO [--out DIR] ") + kScenarioOptionsUsage + "\n";
 
 std::atomic<bool> interrupted{false};
 
 extern "C" void on_interrupt(int) { interrupted = true; }
-
-// The scenario field a command-line option sets, by scenario type ("": none).
-std::string field_of_option(const std::string& type, const std::string& option) {
-  if (type == "elastic_manipulator") {
-    if (option == "step") return "simulation.step";
-    if (option == "duration") return "simulation.duration";
-    return "";
-  }
-  if (option == "integrator") return "integrator.method";
-  if (option == "step") return "integrator.step";
-  if (option == "duration") return "stop.duration";
-  return "mechanism.kernels";
-}
 
 // An elastic manipulator (runtime/elastic): the seed's transfer-matrix and Houbolt method, with its
 // finite-element cross-check when the scenario asks for one.
@@ -69,24 +54,14 @@ int run_elastic(const YAML::Node& root, const std::string& file, const std::opti
 int run_simulate(const Args& args) {
   std::string scenario_file;
   std::optional<std::string> out;
-  std::vector<simulation::Override> overrides;
-  std::vector<std::array<std::string, 2>> options;  // option (integrator, step, duration, kernels), value
+  ScenarioOptions options;
   try {
     for (std::size_t i = 0; i < args.size(); ++i) {
       const std::string& a = args[i];
-      const bool has_value = i + 1 < args.size();
-      if (a == "--out" && has_value) {
+      if (a == "--out" && i + 1 < args.size()) {
         out = args[++i];
-      } else if (a == "--set" && has_value) {
-        overrides.push_back(simulation::parse_override(args[++i]));
-      } else if (a == "--integrator" && has_value) {
-        options.push_back({"integrator", args[++i]});
-      } else if (a == "--dt" && has_value) {
-        options.push_back({"step", args[++i]});
-      } else if (a == "--until" && has_value) {
-        options.push_back({"duration", args[++i]});
-      } else if (a == "--kernels" && has_value) {
-        options.push_back({"kernels", args[++i]});
+      } else if (options.take(args, i)) {
+        continue;
       } else if (a.starts_with("-") || !scenario_file.empty()) {
         std::cerr << "dyngen simulate: unexpected argument '" << a << "'\n" << kUsage;
         return 2;
@@ -99,24 +74,13 @@ int run_simulate(const Args& args) {
       return 2;
     }
     YAML::Node root = simulation::load_scenario_yaml(scenario_file);
-    simulation::apply_overrides(root, overrides, scenario_file);
+    options.apply(root, scenario_file);
     const std::string type = simulation::scenario_type(root, scenario_file);
     if (type != "docking" && type != "elastic_manipulator") {
       std::cerr << scenario_file << ": scenario type '" << type
                 << "' is not one dyngen simulate runs (docking, elastic_manipulator)\n";
       return 1;
     }
-    // the command line's own options: overrides of their field
-    std::vector<simulation::Override> option_overrides;
-    for (const auto& [option, value] : options) {
-      const std::string field = field_of_option(type, option);
-      if (field.empty()) {
-        std::cerr << "dyngen simulate: --" << option << " does not apply to " << type << " scenarios\n";
-        return 2;
-      }
-      option_overrides.push_back({field, value});
-    }
-    simulation::apply_overrides(root, option_overrides, scenario_file);
     if (type == "elastic_manipulator") return run_elastic(root, scenario_file, out);
     const simulation::Scenario scenario = simulation::read_scenario(root, scenario_file);
     contact::UnitGeometry geometry = contact::load_unit_geometry(scenario.geometry);

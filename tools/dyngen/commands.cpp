@@ -13,6 +13,8 @@ int run_bench(const Args&);
 int run_fit_hysteresis(const Args&);
 int run_report(const Args&);
 int run_simulate(const Args&);
+int run_campaign_command(const Args&);
+int run_campaign_export(const Args&);
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
@@ -30,10 +32,21 @@ const std::vector<Command>& commands() {
       {"eval", "MODEL (--state FILE | --random SEED)", "evaluate M, b, qdd (CRBA, ABA), RNEA, base wrench as JSON", run_eval},
       {"fit-hysteresis", "LOOP.csv [--model pwl|variable] [--plot FILE]",
        "identify a transmission's hysteresis model from a measured loop; print parameters and fit error, plot", run_fit_hysteresis},
-      {"simulate", "SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H] [--until T]",
+      {"simulate",
+       "SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H] [--until T] [--after-capture T] "
+       "[--kernels generated|numeric]",
        "run a docking scenario; write its time histories, events, dynamic diagram and summary", run_simulate},
-      {"report", "RUN_DIR [--out FILE]",
-       "HTML report of a docking simulation run (charts, dynamic diagram, events) and PNG figures", run_report},
+      {"campaign",
+       "SCENARIO --cases N --seed S --db FILE [--threads T] [--mpi] [--design random|lhs|sobol] [--quiet] "
+       "[scenario options as for simulate]",
+       "Monte Carlo campaign of dockings from the scenario's distributions into an SQLite store; resumable, "
+       "threads or MPI ranks",
+       run_campaign_command},
+      {"campaign-export", "DB [--out FILE]", "the cases of a campaign store as CSV", run_campaign_export},
+      {"report", "RUN_DIR | DB [--out FILE]",
+       "HTML report of a docking run (charts, dynamic diagram, events) or of a campaign store (capture rate, "
+       "loads, capture envelope, worst cases), and PNG figures",
+       run_report},
   };
   return table;
 }

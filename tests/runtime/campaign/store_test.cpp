@@ -146,6 +146,27 @@ TEST(Store, RefusesAStoreOfAnotherCampaignNamingEachDifference) {
   EXPECT_EQ(Store::open_for_reading(path).campaign().seed, spec.seed);
 }
 
+TEST(Store, KeepsTheProvenanceOfTheFirstRunWithoutComparingIt) {
+  const ScratchStore path("provenance");
+  CampaignSpec spec = toy_campaign(Design::random, 4);
+  spec.provenance = {{"command", "dyngen campaign s.yaml --cases 4"}, {"working_directory", "/home/engineer"}};
+  { const Store store = Store::open_for_campaign(path, spec); }
+  EXPECT_EQ(query(path, "SELECT name, value FROM provenance ORDER BY rowid"),
+            (std::vector<std::vector<std::string>>{{"command", "dyngen campaign s.yaml --cases 4"},
+                                                   {"working_directory", "/home/engineer"}}));
+  // A resumed run started elsewhere is the same campaign; the store keeps how it began.
+  CampaignSpec resumed = spec;
+  resumed.provenance = {{"working_directory", "/tmp"}};
+  EXPECT_EQ(refusal(path, resumed), "accepted");
+  const StoredCampaign stored = Store::open_for_reading(path).campaign();
+  EXPECT_EQ(stored.provenance, spec.provenance);
+  EXPECT_EQ(stored.provenance_value("working_directory"), "/home/engineer");
+  EXPECT_EQ(stored.provenance_value("host"), "");
+  CampaignSpec repeated = spec;
+  repeated.provenance.emplace_back("command", "again");
+  EXPECT_THROW(validate(repeated), CampaignError);
+}
+
 TEST(Store, RefusesFilesThatAreNotCampaignStores) {
   const ScratchStore database("other_database");
   {

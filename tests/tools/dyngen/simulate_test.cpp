@@ -30,7 +30,7 @@ const std::string kScenarios = std::string(DYNGEN_SOURCE_DIR) + "/models/scenari
 
 class Simulate : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { setenv("DYNGEN_CACHE_DIR", (std::string(DYNGEN_BINARY_DIR) + "/kernel_cache").c_str(), 1); }
+  static void SetUpTestSuite() { setenv("DYNGEN_CACHE_DIR", DYNGEN_KERNEL_CACHE, 1); }
 };
 
 std::filesystem::path run_directory(const std::string& name) { return testing::scratch_dir() / name; }
