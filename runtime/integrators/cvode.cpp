@@ -231,7 +231,12 @@ Outcome Cvode::integrate(double t0, double t1, double output_step, VectorRef y, 
     }
     outcome.time = t;
     last_observed = y;
-    if (observer && observer(t, y) == Continuation::stop) stop = true;
+    const Continuation next = observer ? observer(t, y) : Continuation::proceed;
+    if (next == Continuation::restart) {
+      outcome.steps += s.steps_since_init();
+      s.reinitialize(t, y, t1);
+    }
+    if (next == Continuation::stop) stop = true;
     if (stop) {
       outcome.stopped = true;
       break;

@@ -36,7 +36,7 @@ struct CvodeOptions {
 // past the zero. At an event the fired actions run in index order (each may change y) and CVODE is
 // reinitialized at the event time (its history restarts). The observer sees the state at every
 // output time t0 + k output_step (and at t1) and after every event; an action or the observer
-// returning stop ends the run there. Failures throw IntegrationError: solver_failure with CVODE's
+// returning stop ends the run there, the observer returning restart reinitializes CVODE. Failures throw IntegrationError: solver_failure with CVODE's
 // flag, its name and message and the time reached, or, when the right-hand side, an event function
 // or the Jacobian failed, that exception (not_finite with the time of the evaluation). y always holds
 // the last state the observer saw (or the initial one).

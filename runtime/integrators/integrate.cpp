@@ -112,7 +112,13 @@ Outcome integrate(Stepper& stepper, double t0, double t1, double h, VectorRef y,
       ++steps_in_segment;
       std::swap(g_start, g_end);
     }
-    if (observer && observer(t, y) == Continuation::stop) stop = true;
+    const Continuation next = observer ? observer(t, y) : Continuation::proceed;
+    if (next == Continuation::restart) {
+      stepper.restart();
+      segment_start = t;
+      steps_in_segment = 0;
+    }
+    if (next == Continuation::stop) stop = true;
     if (stop) {
       outcome.stopped = true;
       return outcome;

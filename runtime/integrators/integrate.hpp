@@ -24,8 +24,9 @@ namespace dyngen::integrators {
 // time scale of the events.
 //
 // The observer runs after every step and every handled event (not at t0). An action or the observer
-// returning stop ends the run there, keeping what was done. Returns the Outcome; y holds the state at
-// outcome.time. On an exception from a step or an event (IntegrationError, or anything the
+// returning stop ends the run there, keeping what was done; the observer returning restart restarts
+// the stepper there (a state machine of the caller's changed the right-hand side). Returns the
+// Outcome; y holds the state at outcome.time. On an exception from a step or an event (IntegrationError, or anything the
 // right-hand side or an action throws) y holds the last state the observer saw (or the initial one).
 // The run allocates its buffers once; steps without events allocate nothing more.
 Outcome integrate(Stepper& stepper, double t0, double t1, double h, VectorRef y, std::span<const Event> events = {},

@@ -24,6 +24,12 @@ std::string describe(IntegrationErrorKind kind, const std::string& method, doubl
     case IntegrationErrorKind::solver_failure:
       s << "CVODE failed with flag " << value << " (" << detail << ")";
       break;
+    case IntegrationErrorKind::step_too_small:
+      s << detail << ", below the rounding of t; a discontinuity or a stiffness the method cannot pass";
+      break;
+    case IntegrationErrorKind::too_many_steps:
+      s << detail << "; raise the limit or loosen the tolerances";
+      break;
   }
   return s.str();
 }

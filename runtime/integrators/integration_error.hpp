@@ -13,6 +13,8 @@ enum class IntegrationErrorKind {
   not_finite,            // NaN or infinity in a derivative, a state or an event function
   newton_not_converged,  // an implicit step's Newton iteration hit its iteration limit or a singular Jacobian
   solver_failure,        // CVODE returned an error flag
+  step_too_small,        // an adaptive method's error control asked for a step below the rounding of t
+  too_many_steps,        // an adaptive method reached its step limit
 };
 
 class IntegrationError : public std::runtime_error {

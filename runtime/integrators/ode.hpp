@@ -23,10 +23,12 @@ using RightHandSide = std::function<void(double t, const ConstVectorRef& y, Vect
 // df/dy at (t, y) into the preallocated n x n matrix dfdy.
 using Jacobian = std::function<void(double t, const ConstVectorRef& y, MatrixRef dfdy)>;
 
-enum class Continuation { proceed, stop };
+// restart: the right-hand side changed discontinuously at this state (a state machine held outside
+// y switched): one-step methods evaluate f there afresh, multistep ones rebuild their history.
+enum class Continuation { proceed, stop, restart };
 
 // Called after every accepted step and after every handled event with the state reached; returns
-// stop to end the run there (the state stays as it is).
+// stop to end the run there (the state stays as it is) or restart (above).
 using StepObserver = std::function<Continuation(double t, const ConstVectorRef& y)>;
 
 // What a run did; the state it reached is left in the caller's vector.

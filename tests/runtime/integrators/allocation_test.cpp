@@ -2,6 +2,7 @@
 // buffers: every heap allocation of this test executable is counted (malloc, calloc and realloc
 // are interposed over glibc's, which Eigen's aligned allocation and operator new both reach).
 #include "integrators/adams_bashforth_moulton.hpp"
+#include "integrators/dormand_prince.hpp"
 #include "integrators/houbolt.hpp"
 #include "integrators/implicit_euler.hpp"
 #include "integrators/integrate.hpp"
@@ -158,6 +159,21 @@ TEST(Allocation, DriverAllocatesItsBuffersOnlyOnce) {
     };
     EXPECT_EQ(run(1.0), run(0.1)) << stepper->name();
   }
+}
+
+TEST(Allocation, DormandPrinceAllocatesItsBuffersOnlyOnce) {
+  if (!counts_allocations) GTEST_SKIP() << "allocations are counted on glibc without AddressSanitizer only";
+  const Event far_away{"far away", [](double, const ConstVectorRef& y) { return y[0] - 100.0; }};
+  DormandPrinceOptions options;
+  options.max_step = 0.01;
+  DormandPrince method(chain_rate, 2 * dofs, options);
+  const auto run = [&](double t1) {
+    return allocations_during([&] {
+      Vector y = chain_start();
+      method.integrate(0.0, t1, y, {&far_away, 1}, [](double, const ConstVectorRef&) { return Continuation::restart; });
+    });
+  };
+  EXPECT_EQ(run(1.0), run(0.1));
 }
 
 }  // namespace
