@@ -8,6 +8,7 @@
 #include "contact/contact_error.hpp"
 #include "integrators/adams_bashforth_moulton.hpp"
 #include "integrators/cvode.hpp"
+#include "integrators/dormand_prince.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/rk4.hpp"
 #include "simulation/run_writer.hpp"
@@ -190,6 +191,10 @@ ordered_json RunOutcome::summary(const DockingSystem& system) const {
       {"step", system.scenario().integrator.step},
       {"end_time", end_time},
       {"steps", steps},
+      {"rejected_steps", rejected_steps},
+      {"evaluations", system.evaluations()},
+      {"coupling_iterations_per_evaluation",
+       system.evaluations() > 0 ? double(system.coupling_iterations()) / double(system.evaluations()) : 0.0},
       {"wall_time", wall_time},
       {"real_time_factor", wall_time > 0 ? end_time / wall_time : 0.0},
       {"first_contact_time", optional(first_contact_time)},
@@ -243,6 +248,14 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
   out.initial_kinetic_energy = e0.kinetic;
   out.initial_energy = e0.kinetic + e0.potential;
   double next_row = t0, next_frame = t0, t_last = t0, t_row = t0, axial_after_contact = -HUGE_VAL;
+  // fixed steps land within rounding of the record times; adaptive ones anywhere: a row at the first
+  // step end at or past each record time
+  const bool fixed_step = scenario.integrator.method == "rk4" || scenario.integrator.method == "abm";
+  const double slack = fixed_step ? 0.5 * h : 0.0;
+  const auto advance = [](double& next, double t, double interval, double slack) {
+    do next += interval;
+    while (next <= t + slack);
+  };
   bool separated = false;
   // after the kinematics and contacts of an accepted step (t, y): peaks, and at the record times
   // the dynamics there, the energy balance E(t) - E(0) = work done on the system, a history row
@@ -255,7 +268,7 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
         out.max_penetration = c.geometry.penetration;
         out.max_penetration_pair = system.contact_elements()[static_cast<std::size_t>(system.element_of(c))];
       }
-    if (t >= next_row - 0.5 * h || (last && t > t_row)) {
+    if (t >= next_row - slack || (last && t > t_row)) {
       t_row = t;
       system.evaluate(t, state);
       const EnergyTerms e = system.energy(state);
@@ -264,11 +277,11 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
       out.energy_balance_error_joules = std::max(out.energy_balance_error_joules, std::abs(error));
       out.energy_balance_error = out.energy_balance_error_joules / std::max(out.initial_energy, 1e-300);
       if (writer) writer->row(history.row(system, e, error));
-      next_row += scenario.record.interval;
+      advance(next_row, t, scenario.record.interval, slack);
     }
-    if (t >= next_frame - 0.5 * h) {
+    if (writer && t >= next_frame - slack) {
       diagram["frames"].push_back(diagram_frame(system));
-      next_frame += scenario.record.diagram_interval;
+      advance(next_frame, t, scenario.record.diagram_interval, slack);
     }
   };
   observe(t0, y, false);
@@ -312,7 +325,17 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
     return c;
   };
   try {
-    if (scenario.integrator.method == "cvode") {
+    if (scenario.integrator.method == "rk45") {
+      integrators::DormandPrince dormand_prince(
+          rate, system.size(),
+          {scenario.integrator.relative_tolerance, scenario.integrator.absolute_tolerance, 0.0, h, 100000000});
+      const auto observe_each_step = [&](double t, const ConstVectorRef& state) {
+        const integrators::Continuation c = observe_with_progress(t, state);
+        return c == integrators::Continuation::stop ? c : integrators::Continuation::restart;
+      };
+      out.end_time = dormand_prince.integrate(t0, scenario.stop.duration, y, {}, observe_each_step).time;
+      out.rejected_steps = dormand_prince.rejected_steps();
+    } else if (scenario.integrator.method == "cvode") {
       integrators::Cvode cvode(rate, system.size(),
                                {integrators::CvodeMethod::bdf, scenario.integrator.relative_tolerance,
                                 scenario.integrator.absolute_tolerance, 0.0, 1000000, {}});

@@ -37,6 +37,7 @@ struct RunOutcome {
   std::optional<double> capture_time, first_contact_time, retraction_end_time;
   double end_time = 0.0;
   long steps = 0;
+  long rejected_steps = 0;  // by the error control (rk45)
   double wall_time = 0.0;  // s
   double peak_active_force = 0.0, peak_active_moment = 0.0;    // base wrench on the active spacecraft, N, N m
   double peak_passive_force = 0.0, peak_passive_moment = 0.0;  // contact wrench on the passive unit (PU origin)

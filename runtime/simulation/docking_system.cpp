@@ -194,13 +194,19 @@ Eigen::VectorXd DockingSystem::initial_state() {
   passive_modal_ = passive_modes_.rest();
   active_modal_force_.setZero();
   passive_modal_force_.setZero();
-  active_rate_guess_ = {};
+  active_rate_guess_ = previous_rate_guess_ = accepted_rate_ = {};
+  guess_time_ = 0.0;
+  previous_guess_time_ = -1.0;
   capture_time_.reset();
   peak_base_force_ = peak_base_moment_ = 0.0;
   retraction_end_.reset();
   touching_.clear();
   first_contact_ = false;
   std::fill(latched_.begin(), latched_.end(), false);
+  evaluations_ = coupling_iterations_ = 0;
+  evaluated_ = false;
+  accepted_time_ = 0.0;
+  accepted_state_ = y;
   return y;
 }
 
@@ -323,11 +329,22 @@ void DockingSystem::actuation(double t) {
   }
 }
 
-void DockingSystem::coupled_dynamics(double t, bool keep_guess) {
+void DockingSystem::coupled_dynamics(double t) {
   const spacecraft::PortDeflection active_deflection = deflection(0), passive_deflection = deflection(1);
   passive_rate_ = spacecraft::rigid_body_rate(
       passive_body_, eval_.passive, spacecraft::wrench_at_com(passive_port_, eval_.passive_wrench, passive_deflection));
-  spacecraft::RigidBodyRate rate = active_rate_guess_;
+  // the guess: the accelerations of this step's last two evaluations extrapolated linearly to t, or
+  // the last one's; those at the step's start when the last evaluation lies ahead of t or before
+  // this step (a rejected trial stage, possibly far past an impact)
+  spacecraft::RigidBodyRate rate = accepted_rate_;
+  if (guess_time_ <= t && guess_time_ >= accepted_time_) {
+    rate = active_rate_guess_;
+    if (previous_guess_time_ >= accepted_time_ && previous_guess_time_ < guess_time_) {
+      const double s = (t - guess_time_) / (guess_time_ - previous_guess_time_);
+      rate.acceleration += s * (active_rate_guess_.acceleration - previous_rate_guess_.acceleration);
+      rate.angular_acceleration += s * (active_rate_guess_.angular_acceleration - previous_rate_guess_.angular_acceleration);
+    }
+  }
   const double arm = std::max(1.0, active_port_.position().norm());
   double* base = eval_.base.data();
   int k = 0;
@@ -350,7 +367,9 @@ void DockingSystem::coupled_dynamics(double t, bool keep_guess) {
     // the port's acceleration changes by (dv/dt) + (domega/dt) x l: measured on both, in m/s^2
     const double change = (next.acceleration - rate.acceleration).norm() +
                           arm * (next.angular_acceleration - rate.angular_acceleration).norm();
-    const double scale = next.acceleration.norm() + arm * next.angular_acceleration.norm();
+    // relative to the port's acceleration, but at least 1 m/s^2: in free flight the spacecraft's
+    // acceleration is the mechanism's reaction alone, orders below anything the mechanism feels
+    const double scale = std::max(next.acceleration.norm() + arm * next.angular_acceleration.norm(), 1.0);
     rate = next;
     if (!(change > scenario_.integrator.coupling_tolerance * scale)) break;
     if (k + 1 == scenario_.integrator.coupling_iterations)
@@ -358,9 +377,13 @@ void DockingSystem::coupled_dynamics(double t, bool keep_guess) {
                             "the port's acceleration still changed by " + std::to_string(change) + " m/s^2 after " +
                                 std::to_string(k + 1) + " iterations (mechanism too heavy for its spacecraft?)");
   }
-  active_rate_ = rate;
+  if (t != guess_time_) {
+    previous_rate_guess_ = active_rate_guess_;
+    previous_guess_time_ = guess_time_;
+  }
+  active_rate_ = active_rate_guess_ = rate;
+  guess_time_ = t;
   eval_.coupling_iterations = k + 1;
-  if (keep_guess) active_rate_guess_ = rate;
   eval_.damper_power = mech_->damper_power(eval_.qd.data());
 }
 
@@ -409,17 +432,28 @@ void DockingSystem::evaluate_kinematics_and_contacts(double t, const ConstVector
 }
 
 const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {
+  evaluated_ = false;
   evaluate_kinematics_and_contacts(t, y);
   actuation(t);
-  coupled_dynamics(t, false);
+  coupled_dynamics(t);
+  evaluated_state_ = y;
+  evaluated_ = true;
   return eval_;
 }
 
 void DockingSystem::rate(double t, const ConstVectorRef& y, VectorRef dydt) {
-  evaluate(t, y);
-  active_rate_guess_ = active_rate_;
-  peak_base_force_ = std::max(peak_base_force_, eval_.base_wrench.force.norm());
-  peak_base_moment_ = std::max(peak_base_moment_, eval_.base_wrench.moment.norm());
+  // a run's record row evaluates the accepted state just before the integrator asks for f there
+  if (!evaluated_ || t != eval_.time || y != evaluated_state_) {
+    evaluate(t, y);
+    ++evaluations_;
+    coupling_iterations_ += eval_.coupling_iterations;
+  }
+  // peaks at the states the run accepts (each step's first evaluation), not at trial stages, which an
+  // adaptive method may place past an impact it then rejects
+  if (t == accepted_time_ && y == accepted_state_) {
+    peak_base_force_ = std::max(peak_base_force_, eval_.base_wrench.force.norm());
+    peak_base_moment_ = std::max(peak_base_moment_, eval_.base_wrench.moment.norm());
+  }
   fill_rate(dydt);
 }
 
@@ -428,10 +462,15 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
     auto q = y.segment<4>(offset + spacecraft::attitude_offset);
     q = spacecraft::normalized_quaternion(q);
   }
+  accepted_time_ = t;
+  accepted_state_ = y;
   std::vector<std::pair<std::string, std::string>> events;
+  // the accelerations of the last evaluation, at this step's end time (RK4's and Dormand-Prince's
+  // last stage): the coupling's start for the next step's evaluations that cannot take the last one's
+  accepted_rate_ = active_rate_;
   if (active_modes_.count() + passive_modes_.count() > 0) {
     evaluate(t, y);  // the port wrenches the modes take over the next step
-    active_rate_guess_ = active_rate_;
+    accepted_rate_ = active_rate_;
   } else {
     evaluate_kinematics_and_contacts(t, y);
   }
@@ -511,10 +550,12 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
     passive_modal_force_ = passive_modes_.modal_forces(spacecraft::port_wrench_in_body_axes(
         passive_port_, eval_.passive_wrench, deflection(1)));
   }
+  evaluated_ = false;  // the state machines above may have changed f
   return events;
 }
 
 EnergyTerms DockingSystem::energy(const ConstVectorRef& y) {
+  evaluated_ = evaluated_ && y == evaluated_state_;  // the same q and qd are unpacked and closed again
   unpack(eval_.time, y);
   close_mechanism(eval_.time);
   const spacecraft::PortMotion P1 = spacecraft::port_motion(active_port_, eval_.active, deflection(0));

@@ -16,7 +16,7 @@
 //
 // Coupling: the mechanism's base wrench depends on the port's acceleration, which depends on the
 // base wrench. Every evaluation iterates mechanism and active spacecraft from the last evaluation's
-// accelerations until the port's acceleration changes by less than coupling_tolerance relative
+// accelerations (those at the step's start after a rejected trial stage) until the port's acceleration changes by less than coupling_tolerance relative
 // (the mechanism being two orders lighter, each iteration gains about that factor), so the
 // coupled equations are solved, not lagged, and the energy balance closes.
 #pragma once
@@ -88,7 +88,10 @@ class DockingSystem {
   // Evaluates at (t, y) without keeping the result as a coupling guess: for recording.
   const Evaluation& evaluate(double t, const integrators::ConstVectorRef& y);
   const Evaluation& last() const { return eval_; }
-  // The largest base wrench force and moment on the active spacecraft met by any evaluation (N, N m).
+  // Right-hand side evaluations since initial_state(), and the coupling iterations they took.
+  long evaluations() const { return evaluations_; }
+  long coupling_iterations() const { return coupling_iterations_; }
+  // The largest base wrench force and moment on the active spacecraft at the accepted states (N, N m).
   double peak_base_force() const { return peak_base_force_; }
   double peak_base_moment() const { return peak_base_moment_; }
 
@@ -140,7 +143,7 @@ class DockingSystem {
   void close_mechanism(double t);
   void link_states(double t);
   void actuation(double t);
-  void coupled_dynamics(double t, bool keep_guess);
+  void coupled_dynamics(double t);
   void fill_rate(integrators::VectorRef dydt) const;
   spacecraft::PortDeflection deflection(int unit) const;
 
@@ -162,12 +165,19 @@ class DockingSystem {
   std::vector<DriveState> drives_;
   std::vector<int> stop_coordinate_;
   std::vector<double> closed_q_;  // the last accepted closed configuration: the closure's guess
-  spacecraft::RigidBodyRate active_rate_guess_;
+  // coupling guesses: the last two evaluations' accelerations (at distinct times) and the step start's
+  spacecraft::RigidBodyRate active_rate_guess_, previous_rate_guess_, accepted_rate_;
+  double guess_time_ = 0.0, previous_guess_time_ = -1.0;
 
   Evaluation eval_;
   spacecraft::RigidBodyRate active_rate_, passive_rate_;
   std::optional<double> capture_time_, retraction_end_;
   double peak_base_force_ = 0.0, peak_base_moment_ = 0.0;
+  long evaluations_ = 0, coupling_iterations_ = 0;
+  double accepted_time_ = 0.0;
+  Eigen::VectorXd accepted_state_;  // after accept(): the state each step starts from
+  bool evaluated_ = false;           // eval_ is f at (eval_.time, evaluated_state_) with the state machines as they are
+  Eigen::VectorXd evaluated_state_;
   std::vector<std::string> elements_;
   std::vector<std::string> touching_;  // contact elements in contact after the last accepted step
   bool first_contact_ = false;

@@ -1,5 +1,6 @@
 #include "simulation/run_writer.hpp"
 
+#include <charconv>
 #include <fstream>
 #include <stdexcept>
 
@@ -57,14 +58,26 @@ RunWriter::~RunWriter() {
 
 void RunWriter::row(std::span<const double> values) {
   if (values.size() != columns_) throw std::invalid_argument("history row with a wrong number of values");
-  for (std::size_t k = 0; k < values.size(); ++k) std::fprintf(history_, "%s%.9g", k ? "," : "", values[k]);
-  std::fputc('\n', history_);
-  std::fflush(history_);
+  // std::to_chars: the same digits as %.9g at a tenth of printf's cost, which dominated long runs
+  line_.resize(values.size() * 32);
+  char* end = line_.data();
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    if (k > 0) *end++ = ',';
+    end = std::to_chars(end, line_.data() + line_.size(), values[k], std::chars_format::general, 9).ptr;
+  }
+  *end++ = '\n';
+  std::fwrite(line_.data(), 1, static_cast<std::size_t>(end - line_.data()), history_);
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_flush_ >= std::chrono::milliseconds(100)) {
+    std::fflush(history_);
+    last_flush_ = now;
+  }
 }
 
 void RunWriter::event(double time, std::string_view name, std::string_view detail) {
   std::fprintf(events_, "%.9g,%s,%s\n", time, csv_field(name).c_str(), csv_field(detail).c_str());
   std::fflush(events_);
+  std::fflush(history_);  // the rows up to an event with it
 }
 
 void RunWriter::summary(const nlohmann::ordered_json& summary) const {

@@ -95,9 +95,9 @@ struct Stop {
 };
 
 struct IntegratorSpec {
-  std::string method = "rk4";  // rk4, abm, cvode
-  double step = 1e-4;          // s (rk4, abm); cvode: the output step
-  double relative_tolerance = 1e-8, absolute_tolerance = 1e-10;  // cvode
+  std::string method = "rk4";  // rk4, abm, rk45 (adaptive Dormand-Prince), cvode
+  double step = 1e-4;          // s (rk4, abm); rk45: the largest step; cvode: the output step
+  double relative_tolerance = 1e-8, absolute_tolerance = 1e-10;  // rk45, cvode
   double coupling_tolerance = 1e-12;  // relative change of the base's acceleration between coupling iterations
   int coupling_iterations = 8;        // at most, per evaluation
 };

@@ -306,7 +306,7 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path) {
   if (top.has("integrator")) {
     const Fields f(top.at("integrator"), path, "integrator",
                    {"method", "step", "relative_tolerance", "absolute_tolerance", "coupling_tolerance", "coupling_iterations"});
-    s.integrator.method = f.choice("method", {"rk4", "abm", "cvode"}, "rk4");
+    s.integrator.method = f.choice("method", {"rk4", "abm", "rk45", "cvode"}, "rk4");
     s.integrator.step = f.positive("step", s.integrator.step);
     s.integrator.relative_tolerance = f.positive("relative_tolerance", s.integrator.relative_tolerance);
     s.integrator.absolute_tolerance = f.positive("absolute_tolerance", s.integrator.absolute_tolerance);

@@ -179,7 +179,7 @@ TEST(DockingCampaign, ACaseIsTheDockingOfItsScenario) {
   EXPECT_EQ(*value_of(result, "max_penetration_pair"), campaign::Value(run.max_penetration_pair));
   EXPECT_EQ(*value_of(result, "energy_balance_error"), campaign::Value(run.energy_balance_error));
   EXPECT_EQ(*value_of(result, "end_time"), campaign::Value(0.04));
-  EXPECT_EQ(*value_of(result, "steps"), campaign::Value(std::int64_t{800}));
+  EXPECT_EQ(*value_of(result, "steps"), campaign::Value(std::int64_t{run.steps}));
   EXPECT_EQ(value_of(result, "capture_time"), nullptr);
   EXPECT_EQ(result.diagnostic, run.message);  // why it was not captured
 }

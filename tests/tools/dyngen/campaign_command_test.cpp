@@ -229,7 +229,7 @@ TEST_F(CampaignCommand, AScenarioErrorStopsBeforeAnyCaseWithFileAndLine) {
   expect_error("\"uniform(0, 0.07)\"", "\"uniform(0, 0.07\"", "initial.angular_misalignment.distribution");
   expect_error("{link: head, body: head,", "{link: nose, body: head,", "contact link 'nose'");
   expect_error("mass: 7000 ", "mass: -7000 ", "mass");
-  expect_error("integrator: {method: rk4,", "integrator: {method: rk4,,", "");  // YAML syntax
+  expect_error("integrator: {method: rk45,", "integrator: {method: rk45,,", "");  // YAML syntax
   const auto no_such_field = run_dyngen(campaign_arguments(4, db, "--set initial.lateral_mis=0.1"));
   EXPECT_EQ(no_such_field.exit_code, 1);
   EXPECT_NE(no_such_field.err.find("field 'lateral_mis': expected one of the keys: angular_misalignment"), std::string::npos) << no_such_field.err;

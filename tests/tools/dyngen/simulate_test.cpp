@@ -170,9 +170,9 @@ TEST_F(Simulate, FreeVibrationKeepsTheEnergy) {
   EXPECT_GT(*high - *low, 0.2 * s["initial_energy"].get<double>());
 }
 
-TEST_F(Simulate, AdamsBashforthMoultonAndCvodeRunTheSameScenario) {
+TEST_F(Simulate, AdamsBashforthMoultonDormandPrinceAndCvodeRunTheSameScenario) {
   // the other integrators on the contact-free check: the energy kept to their accuracy
-  for (const char* method : {"abm", "cvode"}) {
+  for (const char* method : {"abm", "rk45", "cvode"}) {
     const auto run = run_directory(std::string("integrator_") + method);
     const testing::RunResult r = run_dyngen("simulate " + kScenarios + "free_vibration.yaml --out " + run.string() +
                                             " --until 1.0 --integrator " + method + (std::string(method) == "cvode" ? " --dt 1e-3" : ""));
