@@ -1,4 +1,4 @@
-// dyngen simulate SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H]
+// dyngen simulate SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|rk45|cvode] [--dt H]
 //                          [--until T] [--after-capture T] [--kernels generated|numeric]
 // Runs a scenario by its `type`: a docking (runtime/simulation/README.md; the default) or an elastic
 // manipulator (runtime/elastic/README.md). A docking writes its run directory (history.csv,

@@ -33,7 +33,7 @@ const std::vector<Command>& commands() {
       {"fit-hysteresis", "LOOP.csv [--model pwl|variable] [--plot FILE]",
        "identify a transmission's hysteresis model from a measured loop; print parameters and fit error, plot", run_fit_hysteresis},
       {"simulate",
-       "SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|cvode] [--dt H] [--until T] [--after-capture T] "
+       "SCENARIO [--out DIR] [--set key=value ...] [--integrator rk4|abm|rk45|cvode] [--dt H] [--until T] [--after-capture T] "
        "[--kernels generated|numeric]",
        "run a docking scenario; write its time histories, events, dynamic diagram and summary", run_simulate},
       {"campaign",

@@ -1,7 +1,7 @@
 // The command-line options that change a scenario, shared by `dyngen simulate` and `dyngen
 // campaign` (whose report prints `dyngen simulate` commands with the campaign's options, so both
 // must read them alike): --set key=value (scenario_file.hpp), and the shortcuts of a field:
-// --integrator rk4|abm|cvode, --dt H (the step), --until T (the duration), --after-capture T
+// --integrator rk4|abm|rk45|cvode, --dt H (the step), --until T (the duration), --after-capture T
 // (stop.after_capture), --kernels generated|numeric; an elastic-manipulator scenario takes --dt and
 // --until (its simulation.step and simulation.duration).
 #pragma once
@@ -17,7 +17,7 @@
 namespace dyngen::cli {
 
 inline constexpr const char* kScenarioOptionsUsage =
-    "[--set key=value ...] [--integrator rk4|abm|cvode] [--dt H] [--until T] [--after-capture T] "
+    "[--set key=value ...] [--integrator rk4|abm|rk45|cvode] [--dt H] [--until T] [--after-capture T] "
     "[--kernels generated|numeric]";
 
 class ScenarioOptions {
