@@ -262,11 +262,16 @@ void DockingSystem::link_states(double t) {
     R = heap.data(), o = R + 9 * slots, w = o + 3 * slots, v = w + 3 * slots;
   }
   mech_->body_kinematics(eval_.q.data(), eval_.qd.data(), R, o, w, v);
-  const Mat3& R_PU = P2.port_to_inertial;
+  const Mat3 R_PU_T = P2.port_to_inertial.transpose();
   contact::UnitState& units = eval_.units;
   units.time = t;
-  units.passive_velocity = R_PU.transpose() * P2.velocity;
-  units.passive_angular_velocity = R_PU.transpose() * P2.angular_velocity;
+  units.passive_velocity = R_PU_T * P2.velocity;
+  units.passive_angular_velocity = R_PU_T * P2.angular_velocity;
+  // the active port (the base) in PU axes: its axes, origin, velocity and angular velocity
+  const Mat3 base_to_PU = R_PU_T * P1.port_to_inertial;
+  const Vec3 base_origin = R_PU_T * (P1.position - P2.position);
+  const Vec3 base_velocity = R_PU_T * P1.velocity;
+  const Vec3 base_angular_velocity = R_PU_T * P1.angular_velocity;
   for (std::size_t j = 0; j < carriers_.size(); ++j) {
     const Carrier& c = carriers_[j];
     const auto s = static_cast<std::size_t>(c.slot);
@@ -276,16 +281,15 @@ void DockingSystem::link_states(double t) {
     const Vec3 origin_b = Eigen::Map<const Vec3>(o + 3 * s) + arm;
     const Vec3 omega_b = Eigen::Map<const Vec3>(w + 3 * s);
     const Vec3 velocity_b = Eigen::Map<const Vec3>(v + 3 * s) + omega_b.cross(arm);
-    // absolute, inertial axes: r = r_P + R_P o, omega = omega_P + R_P w, v = v_P + omega_P x (R_P o) + R_P v
-    const Vec3 arm_I = P1.port_to_inertial * origin_b;
-    const Vec3 omega_I = P1.angular_velocity + P1.port_to_inertial * omega_b;
-    const Vec3 velocity_I = P1.velocity + P1.angular_velocity.cross(arm_I) + P1.port_to_inertial * velocity_b;
+    // absolute, PU axes (B = base_to_PU): r = r_P + B o, omega = omega_P + B w,
+    // v = v_P + omega_P x (B o) + B v
+    const Vec3 arm_PU = base_to_PU * origin_b;
     contact::LinkState& link = units.links[j];
-    link.position = R_PU.transpose() * (P1.position + arm_I - P2.position);
-    // A_PUB: x_B = A x_PU, A = (R_PU^T R_I,B)^T
-    link.rotation = (R_PU.transpose() * P1.port_to_inertial * R_body * c.rotation).transpose();
-    link.velocity = R_PU.transpose() * velocity_I;
-    link.angular_velocity = R_PU.transpose() * omega_I;
+    link.position = base_origin + arm_PU;
+    // A_PUB: x_B = A x_PU, A = (B R_body R_link)^T
+    link.rotation = (base_to_PU * (R_body * c.rotation)).transpose();
+    link.velocity = base_velocity + base_angular_velocity.cross(arm_PU) + base_to_PU * velocity_b;
+    link.angular_velocity = base_angular_velocity + base_to_PU * omega_b;
   }
 }
 
