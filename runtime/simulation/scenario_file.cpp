@@ -238,8 +238,14 @@ std::string scenario_type(const YAML::Node& root, const std::string& source) {
 YAML::Node load_scenario_yaml(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw ScenarioError(path + ": cannot read the scenario file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_scenario_yaml(text.str(), path);
+}
+
+YAML::Node parse_scenario_yaml(const std::string& text, const std::string& path) {
   try {
-    return YAML::Load(in);
+    return YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     throw ScenarioError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
                         ": error: " + e.msg);
