@@ -269,13 +269,18 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path) {
   if (mech.has("parameters")) {
     const YAML::Node n = mech.at("parameters");
     if (!n.IsMap()) mech.fail(n, "parameters", "a mapping parameter -> value (the model file's parameters)");
-    for (const auto& kv : n) s.model_parameters[kv.first.as<std::string>()] = mech.number(kv.second, "parameters." + kv.first.as<std::string>());
+    for (const auto& kv : n) {
+      if (!kv.first.IsScalar()) mech.fail(kv.first, "parameters", "a parameter name as each key");
+      const std::string name = kv.first.Scalar();
+      s.model_parameters[name] = mech.number(kv.second, "parameters." + name);
+    }
   }
   if (mech.has("initial")) {
     const YAML::Node n = mech.at("initial");
     if (!n.IsMap()) mech.fail(n, "initial", "a mapping coordinate -> value");
     for (const auto& kv : n) {
-      const std::string name = kv.first.as<std::string>();
+      if (!kv.first.IsScalar()) mech.fail(kv.first, "initial", "a coordinate name as each key");
+      const std::string name = kv.first.Scalar();
       s.initial_coordinates[name] = mech.number(kv.second, "initial." + name);
       s.initial_coordinate_where[name] = files::position(path, kv.first);
     }

@@ -25,6 +25,7 @@ const Case cases[] = {
     {"inertia_not_psd.yaml", R"(7:32: error: bodies[0].inertia.tensor: inertia tensor (about the centre of mass) is not positive semi-definite: principal moments [-1, 1, 3])"},
     {"inertia_not_symmetric.yaml", R"(7:32: error: bodies[0].inertia.tensor: inertia tensor is not symmetric)"},
     {"inertia_triangle.yaml", R"(7:32: error: bodies[0].inertia.tensor: inertia tensor (about the centre of mass) violates the triangle inequality: principal moments [0.1, 0.1, 1] need I1 + I2 >= I3 for a physical body)"},
+    {"key_not_a_name.yaml", R"(6:38: error: bodies[0].joint: expected a key name, got a list; valid keys here:)"},
     {"loop_closes_on_dependent.yaml", R"(11:16: error: loops[0].closes_on: loop branches do not meet at root 'base': closing body 'rocker' has the path rocker -> base, which must pass through the root and not through the dependent branch)"},
     {"loop_cut_axis_missing.yaml", R"(12:10: error: loops[0].cut.terminal_axis: missing required key 'terminal_axis' for a revolute cut joint)"},
     {"loop_dof_mismatch.yaml", R"(7:5: error: loops[0]: loop 'brace': its dependent branch has 2 coordinates (strut.0, strut.1) but its spherical cut gives 3 constraint equations; the dependent coordinates must be as many as the cut's constraints (spherical 3, universal 4, revolute or prismatic 5, a planar loop 2))"},
