@@ -1,9 +1,11 @@
 #include "simulation/scenario_file.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -171,6 +173,15 @@ Stop end_stop(const YAML::Node& n, const std::string& source) {
   return s;
 }
 
+// The list item `key` names in an override's path: its index in digits, below `size`.
+std::optional<std::size_t> item_index(const std::string& key, std::size_t size) {
+  std::size_t index = 0;
+  const char* end = key.data() + key.size();
+  const auto [last, error] = std::from_chars(key.data(), end, index);
+  if (key.empty() || error != std::errc() || last != end || index >= size) return std::nullopt;
+  return index;
+}
+
 }  // namespace
 
 Override parse_override(const std::string& text) {
@@ -207,9 +218,8 @@ void apply_overrides(YAML::Node& root, const std::vector<Override>& overrides, c
         // a field the file leaves out: made here, the reader then checks it belongs there
         node[key] = k + 1 == keys.size() ? value : YAML::Node(YAML::NodeType::Map);
         next = node[key];
-      } else if (node.IsSequence() && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos &&
-                 std::stoul(key) < node.size()) {
-        next = node[std::stoul(key)];
+      } else if (const std::optional<std::size_t> index = node.IsSequence() ? item_index(key, node.size()) : std::nullopt) {
+        next = node[*index];
       } else {
         throw ScenarioError(what + ": " + walked + " has no '" + key + "'" +
                             (node.IsSequence() ? " (it has list items 0.." + std::to_string(node.size() - 1) + ")"

@@ -138,6 +138,9 @@ TEST(ScenarioFile, OverrideErrorsNameTheMissingKeyAndWhatIsThere) {
   EXPECT_NE(e.find("lateral_miss"), std::string::npos) << e;
   const std::string list = error_of(minimal(), {parse_override("drives.3.gain=1")});
   EXPECT_NE(list.find("list items 0..0"), std::string::npos) << list;
+  // an index beyond any size_t (was std::out_of_range from std::stoul; found by tests/fuzz/scenario_fuzz)
+  const std::string huge = error_of(minimal(), {parse_override("drives.99999999999999999999999.gain=1")});
+  EXPECT_NE(huge.find("has no '99999999999999999999999' (it has list items 0..0)"), std::string::npos) << huge;
   // an overridden value that is wrong is reported as the override's
   const std::string bad = error_of(minimal(), {parse_override("active.mass=-1")});
   EXPECT_NE(bad.find("(--set)"), std::string::npos) << bad;
