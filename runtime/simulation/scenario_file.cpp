@@ -59,9 +59,11 @@ void frame(const Fields& f, Vec3& position, Mat3& rotation) {
 Mat3 inertia(const Fields& parent, const std::string& key) {
   const YAML::Node n = parent.at(key);
   const Fields f(n, parent.source(), key, {"xx", "yy", "zz", "xy", "xz", "yz"});
+  // every entry read before the comma initializer: one that throws half-way asserts in its destructor
+  const double xx = f.positive("xx"), xy = f.number("xy", 0.0), xz = f.number("xz", 0.0);
+  const double yy = f.positive("yy"), yz = f.number("yz", 0.0), zz = f.positive("zz");
   Mat3 I;
-  I << f.positive("xx"), f.number("xy", 0.0), f.number("xz", 0.0), f.number("xy", 0.0), f.positive("yy"),
-      f.number("yz", 0.0), f.number("xz", 0.0), f.number("yz", 0.0), f.positive("zz");
+  I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
   const Eigen::SelfAdjointEigenSolver<Mat3> eigen(I);
   const auto l = eigen.eigenvalues();
   if (!(l.minCoeff() > 0.0) || l[0] + l[1] < l[2] * (1.0 - 1e-12))

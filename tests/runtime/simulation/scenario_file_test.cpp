@@ -189,5 +189,12 @@ TEST(ScenarioFile, KeysThatAreNoNamesAreFaults) {
       << coordinate;
 }
 
+// Found by tests/fuzz/scenario_fuzz: a fault in an inertia's entries threw out of Eigen's comma
+// initializer half-way, whose destructor then failed its assertion (an abort where assertions are on).
+TEST(ScenarioFile, AnInertiaEntryThatIsNoNumberIsAFault) {
+  const std::string e = error_of(minimal("yy: 14.0e3", "yy: 14.0eM-&3"));
+  EXPECT_NE(e.find(":12:28: inertia, field 'yy': expected a finite number, got '14.0eM-&3'"), std::string::npos) << e;
+}
+
 }  // namespace
 }  // namespace dyngen::simulation
