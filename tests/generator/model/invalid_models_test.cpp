@@ -21,6 +21,7 @@ const Case cases[] = {
     {"bad_body_name.yaml", R"(4:12: error: bodies[0].name: '2nd-link' is not a valid name)"},
     {"bad_model_name.yaml", R"(1:7: error: name: model name 'class' must match [a-z][a-z0-9_]* and not be a C++ keyword)"},
     {"dependent_not_chain.yaml", R"(10:20: error: loops[0].dependent[1]: dependent branch is not a simple chain hanging from root 'base': 'c' hangs from 'base', expected 'b' (list the chain first to terminal))"},
+    {"division_by_zero.yaml", R"(8:58: error: bodies[0].joint.frame.xyz[2]: expression 'L/0' is not valid (power::eval(): division by zero))"},
     {"duplicate_name.yaml", R"(5:12: error: bodies[1].name: duplicate body name 'a' (also bodies[0]))"},
     {"inertia_not_psd.yaml", R"(7:32: error: bodies[0].inertia.tensor: inertia tensor (about the centre of mass) is not positive semi-definite: principal moments [-1, 1, 3])"},
     {"inertia_not_symmetric.yaml", R"(7:32: error: bodies[0].inertia.tensor: inertia tensor is not symmetric)"},
