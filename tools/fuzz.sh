@@ -5,6 +5,8 @@
 #   bash tools/fuzz.sh [SECONDS] [TARGET...]   build, then run the targets (default: all) in turn
 #   bash tools/fuzz.sh build                   build only
 #   bash tools/fuzz.sh run SECONDS TARGET...   run only (built before)
+#   bash tools/fuzz.sh check SECONDS TARGET... run only, from the seeds alone (the test suite's short
+#                                              runs: their length does not grow with past corpora)
 # The build is in $DYNGEN_FUZZ_DIR (default build-fuzz/); there each target's log is
 # logs/<target>.log, the inputs it found new coverage with accumulate in corpus/<target>/ (the next
 # run starts from them), and an input that crashed, hung (10 s), ran out of memory (2 GB) or drew a
@@ -68,12 +70,15 @@ case "${1:-}" in
   build)
     build
     ;;
-  run)
-    shift
-    seconds=$1
-    shift
+  run | check)
+    mode=$1
+    seconds=$2
+    shift 2
     failed=0
-    for target in "$@"; do run "$target" "$seconds" || failed=1; done
+    for target in "$@"; do
+      if [ "$mode" = check ]; then rm -rf "${fuzz_dir:?}/corpus/$target"; fi
+      run "$target" "$seconds" || failed=1
+    done
     exit $failed
     ;;
   *)
