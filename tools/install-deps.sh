@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake clang pkg-config
+  libclang-rt-14-dev               # libFuzzer and the sanitizers' runtimes: the readers' fuzz targets
   libginac-dev libcln-dev          # general CAS baseline, expression parsing, equivalence checks
   libeigen3-dev                    # numeric linear algebra
   libboost-graph-dev               # mechanism topology

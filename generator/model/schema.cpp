@@ -68,7 +68,12 @@ class Reader {
       return false;
     }
     for (const auto& entry : node) {
-      const std::string key = entry.first.as<std::string>();
+      if (!entry.first.IsScalar()) {
+        diagnostics_.error(entry.first.Mark(), field, std::string("expected a key name, got ") + kind_name(entry.first) +
+                                                          "; valid keys here: " + list(allowed));
+        continue;
+      }
+      const std::string key = entry.first.Scalar();
       if (!allowed.count(key))
         diagnostics_.error(entry.first.Mark(), join(field, key),
                            "unknown key '" + key + "'; valid keys here: " + list(allowed));

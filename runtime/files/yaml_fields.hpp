@@ -32,7 +32,8 @@ class YamlFields {
       : node_(node), source_(source), where_(std::move(where)) {
     if (!node.IsMap()) fail(node, "", "a mapping");
     for (const auto& kv : node) {
-      const std::string key = kv.first.as<std::string>();
+      // a key that is a list or a mapping (`{[a, b]: 1}`) names no field: refused as one unknown
+      const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
       if (!allowed.count(key)) {
         std::string list;
         for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;

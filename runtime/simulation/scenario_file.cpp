@@ -1,9 +1,11 @@
 #include "simulation/scenario_file.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -57,9 +59,11 @@ void frame(const Fields& f, Vec3& position, Mat3& rotation) {
 Mat3 inertia(const Fields& parent, const std::string& key) {
   const YAML::Node n = parent.at(key);
   const Fields f(n, parent.source(), key, {"xx", "yy", "zz", "xy", "xz", "yz"});
+  // every entry read before the comma initializer: one that throws half-way asserts in its destructor
+  const double xx = f.positive("xx"), xy = f.number("xy", 0.0), xz = f.number("xz", 0.0);
+  const double yy = f.positive("yy"), yz = f.number("yz", 0.0), zz = f.positive("zz");
   Mat3 I;
-  I << f.positive("xx"), f.number("xy", 0.0), f.number("xz", 0.0), f.number("xy", 0.0), f.positive("yy"),
-      f.number("yz", 0.0), f.number("xz", 0.0), f.number("yz", 0.0), f.positive("zz");
+  I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
   const Eigen::SelfAdjointEigenSolver<Mat3> eigen(I);
   const auto l = eigen.eigenvalues();
   if (!(l.minCoeff() > 0.0) || l[0] + l[1] < l[2] * (1.0 - 1e-12))
@@ -171,6 +175,15 @@ Stop end_stop(const YAML::Node& n, const std::string& source) {
   return s;
 }
 
+// The list item `key` names in an override's path: its index in digits, below `size`.
+std::optional<std::size_t> item_index(const std::string& key, std::size_t size) {
+  std::size_t index = 0;
+  const char* end = key.data() + key.size();
+  const auto [last, error] = std::from_chars(key.data(), end, index);
+  if (key.empty() || error != std::errc() || last != end || index >= size) return std::nullopt;
+  return index;
+}
+
 }  // namespace
 
 Override parse_override(const std::string& text) {
@@ -207,9 +220,8 @@ void apply_overrides(YAML::Node& root, const std::vector<Override>& overrides, c
         // a field the file leaves out: made here, the reader then checks it belongs there
         node[key] = k + 1 == keys.size() ? value : YAML::Node(YAML::NodeType::Map);
         next = node[key];
-      } else if (node.IsSequence() && !key.empty() && key.find_first_not_of("0123456789") == std::string::npos &&
-                 std::stoul(key) < node.size()) {
-        next = node[std::stoul(key)];
+      } else if (const std::optional<std::size_t> index = node.IsSequence() ? item_index(key, node.size()) : std::nullopt) {
+        next = node[*index];
       } else {
         throw ScenarioError(what + ": " + walked + " has no '" + key + "'" +
                             (node.IsSequence() ? " (it has list items 0.." + std::to_string(node.size() - 1) + ")"
@@ -238,8 +250,14 @@ std::string scenario_type(const YAML::Node& root, const std::string& source) {
 YAML::Node load_scenario_yaml(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw ScenarioError(path + ": cannot read the scenario file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_scenario_yaml(text.str(), path);
+}
+
+YAML::Node parse_scenario_yaml(const std::string& text, const std::string& path) {
   try {
-    return YAML::Load(in);
+    return YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     throw ScenarioError(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
                         ": error: " + e.msg);
@@ -263,13 +281,18 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path) {
   if (mech.has("parameters")) {
     const YAML::Node n = mech.at("parameters");
     if (!n.IsMap()) mech.fail(n, "parameters", "a mapping parameter -> value (the model file's parameters)");
-    for (const auto& kv : n) s.model_parameters[kv.first.as<std::string>()] = mech.number(kv.second, "parameters." + kv.first.as<std::string>());
+    for (const auto& kv : n) {
+      if (!kv.first.IsScalar()) mech.fail(kv.first, "parameters", "a parameter name as each key");
+      const std::string name = kv.first.Scalar();
+      s.model_parameters[name] = mech.number(kv.second, "parameters." + name);
+    }
   }
   if (mech.has("initial")) {
     const YAML::Node n = mech.at("initial");
     if (!n.IsMap()) mech.fail(n, "initial", "a mapping coordinate -> value");
     for (const auto& kv : n) {
-      const std::string name = kv.first.as<std::string>();
+      if (!kv.first.IsScalar()) mech.fail(kv.first, "initial", "a coordinate name as each key");
+      const std::string name = kv.first.Scalar();
       s.initial_coordinates[name] = mech.number(kv.second, "initial." + name);
       s.initial_coordinate_where[name] = files::position(path, kv.first);
     }

@@ -40,6 +40,9 @@ std::string scenario_type(const YAML::Node& root, const std::string& source);
 // Loads a scenario file as YAML (ScenarioError with file:line:column on a syntax error).
 YAML::Node load_scenario_yaml(const std::string& path);
 
+// Same from text; `path` names it in messages.
+YAML::Node parse_scenario_yaml(const std::string& text, const std::string& path);
+
 // Reads a docking scenario from its YAML (overrides already applied); `path` is the file it came from.
 Scenario read_scenario(const YAML::Node& root, const std::string& path);
 

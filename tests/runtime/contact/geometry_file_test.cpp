@@ -158,6 +158,16 @@ central_latches:
   EXPECT_NE(e.find("the name of a passive primitive"), std::string::npos) << e;
 }
 
+// Found by tests/fuzz/geometry_fuzz: YAML allows a list as a key (`taper, [0.01, 0.03]` in a flow
+// mapping is one); as<std::string>() of it threw YAML::TypedBadConversion past the reader.
+TEST(GeometryFile, KeyThatIsAListIsRejected) {
+  const std::string e = error_of(kHead + R"(passive:
+  - {name: c, type: cylinder, surface: cone, radius: 0.05, x: [0, 1], [0.01, 0.03]}
+links: []
+)");
+  EXPECT_NE(e.find("unit.yaml:6:71: passive primitive: expected one of the keys:"), std::string::npos) << e;
+}
+
 TEST(GeometryFile, SyntaxErrorCarriesItsPosition) {
   const std::string e = error_of("name: [unclosed\n");
   EXPECT_NE(e.find("unit.yaml:2:"), std::string::npos) << e;

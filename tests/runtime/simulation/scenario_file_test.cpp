@@ -138,6 +138,9 @@ TEST(ScenarioFile, OverrideErrorsNameTheMissingKeyAndWhatIsThere) {
   EXPECT_NE(e.find("lateral_miss"), std::string::npos) << e;
   const std::string list = error_of(minimal(), {parse_override("drives.3.gain=1")});
   EXPECT_NE(list.find("list items 0..0"), std::string::npos) << list;
+  // an index beyond any size_t (was std::out_of_range from std::stoul; found by tests/fuzz/scenario_fuzz)
+  const std::string huge = error_of(minimal(), {parse_override("drives.99999999999999999999999.gain=1")});
+  EXPECT_NE(huge.find("has no '99999999999999999999999' (it has list items 0..0)"), std::string::npos) << huge;
   // an overridden value that is wrong is reported as the override's
   const std::string bad = error_of(minimal(), {parse_override("active.mass=-1")});
   EXPECT_NE(bad.find("(--set)"), std::string::npos) << bad;
@@ -171,6 +174,26 @@ TEST(ScenarioFile, FaultsNameFileLineColumnFieldAndWhatIsValid) {
   // YAML syntax
   const std::string syntax = error_of("name: [unclosed\n");
   EXPECT_NE(syntax.find(":2:1: error:"), std::string::npos) << syntax;
+}
+
+// Found by tests/fuzz/scenario_fuzz: YAML allows a list or a mapping as a key; as<std::string>()
+// of one threw YAML::TypedBadConversion past the reader.
+TEST(ScenarioFile, KeysThatAreNoNamesAreFaults) {
+  const std::string top = error_of(minimal("stop: {duration: 2.0}", "stop: {duration: 2.0}\n? [a, b]\n: 1"));
+  EXPECT_NE(top.find(":26:3: scenario: expected one of the keys: active, contact,"), std::string::npos) << top;
+  const std::string parameter = error_of(minimal("  aligned_axes:", "  parameters: {[m_probe]: 6}\n  aligned_axes:"));
+  EXPECT_NE(parameter.find(":5:16: mechanism, field 'parameters': expected a parameter name as each key"), std::string::npos)
+      << parameter;
+  const std::string coordinate = error_of(minimal("  aligned_axes:", "  initial: {{probe: 0}: 0.1}\n  aligned_axes:"));
+  EXPECT_NE(coordinate.find(":5:13: mechanism, field 'initial': expected a coordinate name as each key"), std::string::npos)
+      << coordinate;
+}
+
+// Found by tests/fuzz/scenario_fuzz: a fault in an inertia's entries threw out of Eigen's comma
+// initializer half-way, whose destructor then failed its assertion (an abort where assertions are on).
+TEST(ScenarioFile, AnInertiaEntryThatIsNoNumberIsAFault) {
+  const std::string e = error_of(minimal("yy: 14.0e3", "yy: 14.0eM-&3"));
+  EXPECT_NE(e.find(":12:28: inertia, field 'yy': expected a finite number, got '14.0eM-&3'"), std::string::npos) << e;
 }
 
 }  // namespace
