@@ -99,7 +99,7 @@ struct BerthingScenario {
   double max_damping = 0.0;               // lambda_max
 
   double step = 1.0e-3;                // s: one RK4 step, the real-time frame
-  double coupling_tolerance = 1.0e-6;  // relative change of the base's acceleration
+  double coupling_tolerance = 1.0e-4;  // relative change of the base's acceleration (README: why 1e-4)
   int coupling_iterations = 20;
 
   double duration = 0.0;         // s

@@ -119,7 +119,7 @@ TEST(BerthingScenarioReader, OptionalFieldsTakeTheirDefaults) {
   EXPECT_FALSE(s.waypoints[1].joint_angles.values.size());
   EXPECT_EQ(s.waypoints[1].payload->pose.rotation, Mat3::Identity());
   EXPECT_EQ(s.step, defaults.step);
-  EXPECT_EQ(s.coupling_tolerance, 1e-6);
+  EXPECT_EQ(s.coupling_tolerance, 1e-4);
   EXPECT_EQ(s.after_capture_time, defaults.after_capture_time);
   EXPECT_EQ(s.record_interval, defaults.record_interval);
 }
