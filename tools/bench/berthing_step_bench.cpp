@@ -10,9 +10,12 @@
 //   ContactOfOneEvaluation evaluate_contacts on the ring's state
 //   OperatorUpdate        the operator mode's update at a step's start: the Jacobian (seven velocity
 //                         kinematics calls) and the damped least-squares joint rates
-// The target of the issue: a step (kernels, contact, control) within 5 us, 1/200 of a 1 ms frame.
+// The target: a step (kernels, contact, control) within 5 us, 1/200 of a 1 ms frame. Run with
+// --benchmark_repetitions=10: the least of the repetitions is reported (statistic `min`), since other
+// load on the machine only adds time.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -62,6 +65,8 @@ struct Berthing {
 };
 
 // The run on the approach (t = 100 s, no contact) or in contact (t = 163 s).
+double least(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
 Berthing& berthing_run(const benchmark::State& state) {
   static Berthing approach(100.0), contact(163.0);
   return state.range(0) == 0 ? approach : contact;
@@ -83,7 +88,7 @@ void BM_Rk4Step(benchmark::State& state) {
   state.counters["contacts"] = static_cast<double>(b.system.contacts().contacts.size());
   state.counters["coupling_iterations"] = b.system.last().coupling_iterations;
 }
-BENCHMARK(BM_Rk4Step)->Arg(0)->Arg(1)->ArgName("in_contact");
+BENCHMARK(BM_Rk4Step)->Arg(0)->Arg(1)->ArgName("in_contact")->ComputeStatistics("min", least);
 
 void BM_Evaluation(benchmark::State& state) {
   Berthing& b = berthing_run(state);
@@ -95,7 +100,7 @@ void BM_Evaluation(benchmark::State& state) {
     benchmark::DoNotOptimize(f.data());
   }
 }
-BENCHMARK(BM_Evaluation)->Arg(0)->Arg(1)->ArgName("in_contact");
+BENCHMARK(BM_Evaluation)->Arg(0)->Arg(1)->ArgName("in_contact")->ComputeStatistics("min", least);
 
 void BM_KernelsOfOneEvaluation(benchmark::State& state) {
   Berthing& b = berthing_run(state);
@@ -117,7 +122,7 @@ void BM_KernelsOfOneEvaluation(benchmark::State& state) {
   }
   state.counters["coupling_iterations"] = e.coupling_iterations;
 }
-BENCHMARK(BM_KernelsOfOneEvaluation)->Arg(0)->Arg(1)->ArgName("in_contact");
+BENCHMARK(BM_KernelsOfOneEvaluation)->Arg(0)->Arg(1)->ArgName("in_contact")->ComputeStatistics("min", least);
 
 void BM_ContactOfOneEvaluation(benchmark::State& state) {
   Berthing& b = berthing_run(state);
@@ -133,7 +138,7 @@ void BM_ContactOfOneEvaluation(benchmark::State& state) {
   state.counters["contacts"] = static_cast<double>(data.contacts.size());
   state.counters["generatrices"] = data.generatrices_evaluated;
 }
-BENCHMARK(BM_ContactOfOneEvaluation)->Arg(0)->Arg(1)->ArgName("in_contact");
+BENCHMARK(BM_ContactOfOneEvaluation)->Arg(0)->Arg(1)->ArgName("in_contact")->ComputeStatistics("min", least);
 
 void BM_OperatorUpdate(benchmark::State& state) {
   Berthing& b = berthing_run(state);
@@ -145,7 +150,7 @@ void BM_OperatorUpdate(benchmark::State& state) {
     benchmark::DoNotOptimize(control.solution());
   }
 }
-BENCHMARK(BM_OperatorUpdate)->Arg(0)->Arg(1)->ArgName("in_contact");
+BENCHMARK(BM_OperatorUpdate)->Arg(0)->Arg(1)->ArgName("in_contact")->ComputeStatistics("min", least);
 
 }  // namespace
 
