@@ -24,25 +24,17 @@ using Clock = std::chrono::steady_clock;
 
 json vector_json(const Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
 
-// A frame of the dynamic diagram: the ring's pose in PU, the contacts, the latches.
+// A frame of the dynamic diagram: the ring's pose in PU (rows of its rotation), the contacts, the latches.
 json diagram_frame(const BerthingSystem& s) {
   const Placement& ring = s.last().ring_in_port;
-  json rotation = json::array();
-  for (int r = 0; r < 3; ++r) rotation.push_back(vector_json(ring.rotation.row(r).transpose()));
-  json contacts = json::array();
-  for (const contact::ContactRecord& c : s.contacts().contacts)
-    contacts.push_back({{"pair", s.contact_events().elements()[static_cast<std::size_t>(s.contact_events().element_of(c))]},
-                        {"point", vector_json(c.point)},
-                        {"force", vector_json(c.force.on_passive)}});
-  json latches = json::object();
-  for (std::size_t k = 0; k < s.geometry().peripheral_latches.size(); ++k)
-    latches[s.geometry().peripheral_latches[k].name] = s.contacts().peripheral_latches[k].triggered;
-  for (std::size_t k = 0; k < s.geometry().central_latches.size(); ++k)
-    latches[s.geometry().central_latches[k].name] = s.contacts().central_latches[k].triggered;
+  json rows = json::array();
+  for (int r = 0; r < 3; ++r) rows.push_back(vector_json(ring.rotation.row(r).transpose()));
+  const simulation::DiagramContactState contact =
+      simulation::diagram_contact_state(s.geometry(), s.contacts(), s.contact_events());
   return {{"time", s.last().time},
-          {"poses", {{s.geometry().links.front().name, {{"position", vector_json(ring.position)}, {"rotation", rotation}}}}},
-          {"contacts", contacts},
-          {"latches", latches}};
+          {"poses", {{s.geometry().links.front().name, {{"position", vector_json(ring.position)}, {"rotation", rows}}}}},
+          {"contacts", contact.contacts},
+          {"latches", contact.latches}};
 }
 
 json pose_json(const PoseError& e) {
@@ -120,12 +112,6 @@ ordered_json BerthingOutcome::summary(const BerthingScenario& scenario, const Be
       {"mechanism", system.info().name},
       {"contact_geometry", system.geometry().name},
       {"mode", scenario.mode == ControlMode::joint_path ? "joint_path" : "operator"},
-      {"integrator", "rk4"},
-      {"step", scenario.step},
-      {"end_time", end_time},
-      {"steps", steps},
-      {"wall_time", wall_time},
-      {"real_time_factor", wall_time > 0 ? end_time / wall_time : 0.0},
       {"first_contact_time", optional(first_contact_time)},
       {"contact_sequence", contact_sequence},
       {"ready_to_latch_times", times(sensor_times)},
@@ -148,6 +134,12 @@ ordered_json BerthingOutcome::summary(const BerthingScenario& scenario, const Be
       {"angular_momentum_drift", angular_momentum_drift},
       {"coupling_iterations_per_evaluation",
        system.evaluations() > 0 ? static_cast<double>(system.coupling_iterations()) / system.evaluations() : 0.0},
+      {"integrator", "rk4"},
+      {"step", scenario.step},
+      {"end_time", end_time},
+      {"steps", steps},
+      {"wall_time", wall_time},
+      {"real_time_factor", wall_time > 0 ? end_time / wall_time : 0.0},
   };
   if (scenario.mode == ControlMode::operator_rates) {
     s["operator"] = {{"commands", scenario.commands},

@@ -125,34 +125,40 @@ TEST(BerthingScenarioReader, OptionalFieldsTakeTheirDefaults) {
 }
 
 TEST(BerthingScenarioReader, FaultsNamePositionFieldAndWhatWouldBeValid) {
-  EXPECT_EQ(fault(minimal("type: berthing", "type: docking")),
-            "test.yaml:1:7: berthing scenario, field 'type': expected berthing, got 'docking'");
-  EXPECT_EQ(fault(minimal("stop: {duration: 30}", "stop: {duration: 30, after_latch: 1}")),
-            "test.yaml:19:22: stop, field 'after_latch': expected one of the keys: after_capture, duration, got 'after_latch'");
-  EXPECT_EQ(fault(minimal("  mass: 4.2e5\n", "")), "test.yaml:5:3: station, field 'mass': expected this field (missing)");
-  EXPECT_EQ(fault(minimal("zz: 2.0e8", "zz: 3.0e8")),
-            "test.yaml:6:12: station, field 'inertia': expected a positive definite inertia whose principal moments "
-            "satisfy I1 + I2 >= I3");
-  EXPECT_EQ(fault(minimal("stiffness: [1, 1,", "stiffness: [1, -1,")),
-            "test.yaml:15:26: servo, field 'stiffness': expected non-negative numbers, got '-1'");
-  EXPECT_EQ(fault(minimal("max_torque: [9, 9,", "max_torque: [0, 9,")),
-            "test.yaml:15:90: servo, field 'max_torque': expected positive numbers, got '0'");
-  EXPECT_EQ(fault(minimal("{time: 20,", "{time: 5,")),
-            "test.yaml:18:14: path waypoint, field 'time': expected a time after the previous waypoint's (10.000000 s; "
-            "the path starts at 0 s), got '5'");
-  EXPECT_EQ(fault(minimal("{time: 20, payload_pose:", "{time: 20, joint_angles_deg: [1], payload_pose:")),
-            "test.yaml:18:7: path waypoint: expected either joint_angles_deg or payload_pose (the pose the joint "
-            "angles are solved for)");
-  EXPECT_EQ(fault(minimal("payload_pose: {position: [0.03, 0, 0]}", "payload_pose: {position: [0.03, 0, 0], rpy: [0, 0, 1]}")),
-            "test.yaml:18:57: payload pose (the ring frame in the port frame), field 'rpy': expected one of the keys: "
-            "axes, position, rpy_deg, got 'rpy'");
-  EXPECT_EQ(fault(minimal("control:\n", "control:\n  mode: remote\n")),
-            "test.yaml:15:9: control, field 'mode': expected one of joint_path, operator, got 'remote'");
-  EXPECT_EQ(fault(minimal("control:\n", "control:\n  mode: operator\n")),
-            "test.yaml:15:3: control, field 'operator': expected {commands: FILE or stdin, frame, ...} for mode "
-            "operator");
-  EXPECT_EQ(fault(minimal("stop: {duration: 30}", "stop: {duration: 30}\nintegrator: {method: abm}")),
-            "test.yaml:20:22: integrator, field 'method': expected one of rk4, got 'abm'");
+  struct Fault {
+    const char* from;  // the minimal scenario's text
+    const char* to;    // replaced by this
+    const char* message;
+  };
+  const Fault faults[] = {
+      {"type: berthing", "type: docking", "test.yaml:1:7: berthing scenario, field 'type': expected berthing, got 'docking'"},
+      {"stop: {duration: 30}", "stop: {duration: 30, after_latch: 1}",
+       "test.yaml:19:22: stop, field 'after_latch': expected one of the keys: after_capture, duration, got 'after_latch'"},
+      {"  mass: 4.2e5\n", "", "test.yaml:5:3: station, field 'mass': expected this field (missing)"},
+      {"zz: 2.0e8", "zz: 3.0e8",
+       "test.yaml:6:12: station, field 'inertia': expected a positive definite inertia whose principal moments satisfy "
+       "I1 + I2 >= I3"},
+      {"stiffness: [1, 1,", "stiffness: [1, -1,",
+       "test.yaml:15:26: servo, field 'stiffness': expected non-negative numbers, got '-1'"},
+      {"max_torque: [9, 9,", "max_torque: [0, 9,",
+       "test.yaml:15:90: servo, field 'max_torque': expected positive numbers, got '0'"},
+      {"{time: 20,", "{time: 5,",
+       "test.yaml:18:14: path waypoint, field 'time': expected a time after the previous waypoint's (10.000000 s; the "
+       "path starts at 0 s), got '5'"},
+      {"{time: 20, payload_pose:", "{time: 20, joint_angles_deg: [1], payload_pose:",
+       "test.yaml:18:7: path waypoint: expected either joint_angles_deg or payload_pose (the pose the joint angles are "
+       "solved for)"},
+      {"payload_pose: {position: [0.03, 0, 0]}", "payload_pose: {position: [0.03, 0, 0], rpy: [0, 0, 1]}",
+       "test.yaml:18:57: payload pose (the ring frame in the port frame), field 'rpy': expected one of the keys: axes, "
+       "position, rpy_deg, got 'rpy'"},
+      {"control:\n", "control:\n  mode: remote\n",
+       "test.yaml:15:9: control, field 'mode': expected one of joint_path, operator, got 'remote'"},
+      {"control:\n", "control:\n  mode: operator\n",
+       "test.yaml:15:3: control, field 'operator': expected {commands: FILE or stdin, frame, ...} for mode operator"},
+      {"stop: {duration: 30}", "stop: {duration: 30}\nintegrator: {method: abm}",
+       "test.yaml:20:22: integrator, field 'method': expected one of rk4, got 'abm'"},
+  };
+  for (const Fault& f : faults) EXPECT_EQ(fault(minimal(f.from, f.to)), f.message);
 }
 
 TEST(BerthingScenarioReader, AnOperatorsCommandFileIsReadWithTheScenario) {
