@@ -12,7 +12,7 @@ RealTimePacer::RealTimePacer(std::function<Clock::time_point()> now, std::functi
 
 void RealTimePacer::start(double t0) {
   t0_ = t0;
-  start_ = now_();
+  start_ = woke_ = now_();
 }
 
 void RealTimePacer::end_frame(double t) {
@@ -20,18 +20,20 @@ void RealTimePacer::end_frame(double t) {
   const Clock::time_point deadline =
       start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(t - t0_));
   const Clock::time_point now = now_();
+  busy_ += now - woke_;
   if (now > deadline) {
     ++overruns_;
     max_lateness_ = std::max(max_lateness_, std::chrono::duration<double>(now - deadline).count());
+    woke_ = now;
     return;
   }
   sleep_until_(deadline);
-  slept_ += deadline - now;
+  woke_ = now_();
 }
 
 double RealTimePacer::load() const {
   const double wall = std::chrono::duration<double>(now_() - start_).count();
-  return wall > 0.0 ? 1.0 - std::chrono::duration<double>(slept_).count() / wall : 0.0;
+  return wall > 0.0 ? std::chrono::duration<double>(busy_).count() / wall : 0.0;
 }
 
 }  // namespace dyngen::berthing

@@ -28,17 +28,18 @@ class RealTimePacer {
   long frames() const { return frames_; }
   long overruns() const { return overruns_; }
   double max_lateness() const { return max_lateness_; }  // s
-  // The frames' busy share of the wall time so far (work / (work + sleep)).
+  // The share of the wall time spent in the frames' work (from waking to the end of the frame; the
+  // time a late wake-up loses to the scheduler is not work).
   double load() const;
 
  private:
   std::function<Clock::time_point()> now_;
   std::function<void(Clock::time_point)> sleep_until_;
-  Clock::time_point start_;
+  Clock::time_point start_, woke_;
   double t0_ = 0.0;
   long frames_ = 0, overruns_ = 0;
   double max_lateness_ = 0.0;
-  Clock::duration slept_{};
+  Clock::duration busy_{};
 };
 
 }  // namespace dyngen::berthing
