@@ -262,15 +262,14 @@ BerthingOutcome run_berthing(const BerthingScenario& scenario, BerthingSystem& s
   try {
     for (long k = 0;; ++k) {
       // the step's first stage, which is also the evaluation of the last step's end
-      reference->begin_step(t, y.data() + 13);
+      reference->begin_step(t, system.joint_angles(y));
       system.rate(t, y, k1);
       if (k == 0) e0 = system.energy(y);
-      const bool limp = system.servo().limp();
       const bool end = k == total_steps ||
                        (out.capture_time && t >= *out.capture_time + scenario.after_capture_time - 0.5 * h) || interrupted();
       observe(t, end);
       if (end) break;
-      if (out.capture_time && scenario.after_capture == AfterCapture::limp && !limp) {
+      if (out.capture_time && scenario.after_capture == AfterCapture::limp && !system.servo().limp()) {
         system.servo().set_limp(true);
         log(t, "servos_limp", "the joint drives let go while the latches hold the payload");
         system.rate(t, y, k1);

@@ -16,6 +16,9 @@ using integrators::VectorRef;
 using simulation::ScenarioError;
 using simulation::SimulationError;
 
+// where the joint angles start in y (after the station's state); the rates and the works follow
+constexpr int kAngles = spacecraft::body_state_size;
+
 std::string joint_names(const mechanism::MechanismInfo& info) {
   std::string names;
   for (const std::string& c : info.coordinates) names += (names.empty() ? "" : ", ") + c;
@@ -79,7 +82,7 @@ BerthingSystem::BerthingSystem(const BerthingScenario& scenario, std::unique_ptr
       coupling_tolerance_(scenario.coupling_tolerance),
       max_coupling_iterations_(scenario.coupling_iterations),
       n_(mech_->info().dof),
-      size_(13 + 2 * n_ + 2),
+      size_(kAngles + 2 * n_ + 2),
       events_(geometry_) {
   // R_PA = R_SP^T R_SA, d_PA = R_SP^T (l_A - l_P)
   const Mat3 base_to_port = scenario.port.rotation.transpose() * scenario.arm_base.rotation;
@@ -96,7 +99,7 @@ BerthingSystem::BerthingSystem(const BerthingScenario& scenario, std::unique_ptr
 Eigen::VectorXd BerthingSystem::initial_state(const std::vector<double>& q) const {
   Eigen::VectorXd y = Eigen::VectorXd::Zero(size_);
   y[spacecraft::attitude_offset] = 1.0;
-  for (int i = 0; i < n_; ++i) y[13 + i] = q[static_cast<std::size_t>(i)];
+  for (int i = 0; i < n_; ++i) y[kAngles + i] = q[static_cast<std::size_t>(i)];
   return y;
 }
 
@@ -114,8 +117,8 @@ void BerthingSystem::unpack(double t, const ConstVectorRef& y) {
   const mechanism::MechanismInfo& info = mech_->info();
   for (int i = 0; i < n_; ++i) {
     const auto u = static_cast<std::size_t>(i);
-    eval_.q[u] = y[13 + i];
-    eval_.qd[u] = y[13 + n_ + i];
+    eval_.q[u] = y[kAngles + i];
+    eval_.qd[u] = y[kAngles + n_ + i];
     if (eval_.q[u] < info.lower_limits[u] || eval_.q[u] > info.upper_limits[u])
       throw SimulationError("joint limit", t,
                             "joint '" + info.coordinates[u] + "' at " + std::to_string(eval_.q[u]) + " rad, beyond [" +
@@ -227,11 +230,11 @@ void BerthingSystem::rate(double t, const ConstVectorRef& y, VectorRef dydt) {
   dydt.segment<4>(spacecraft::attitude_offset) = station_rate_.attitude_rate;
   dydt.segment<3>(spacecraft::angular_velocity_offset) = station_rate_.angular_acceleration;
   for (int i = 0; i < n_; ++i) {
-    dydt[13 + i] = eval_.qd[static_cast<std::size_t>(i)];
-    dydt[13 + n_ + i] = eval_.qdd[static_cast<std::size_t>(i)];
+    dydt[kAngles + i] = eval_.qd[static_cast<std::size_t>(i)];
+    dydt[kAngles + n_ + i] = eval_.qdd[static_cast<std::size_t>(i)];
   }
-  dydt[13 + 2 * n_] = eval_.torque_power;
-  dydt[14 + 2 * n_] = eval_.contact_power;
+  dydt[kAngles + 2 * n_] = eval_.torque_power;
+  dydt[kAngles + 2 * n_ + 1] = eval_.contact_power;
 }
 
 void BerthingSystem::end_step(double t, VectorRef y, double h) {
@@ -263,8 +266,8 @@ BerthingEnergy BerthingSystem::energy(const ConstVectorRef& y) {
   const Vec3 p = R_IA * Vec3(arm.momentum[0], arm.momentum[1], arm.momentum[2]);
   BerthingEnergy e;
   e.kinetic = spacecraft::kinetic_energy(station_, s) + arm.kinetic;
-  e.torque_work = y[13 + 2 * n_];
-  e.contact_work = y[14 + 2 * n_];
+  e.torque_work = y[kAngles + 2 * n_];
+  e.contact_work = y[kAngles + 2 * n_ + 1];
   e.linear_momentum = spacecraft::linear_momentum(station_, s) + p;
   e.angular_momentum = spacecraft::angular_momentum(station_, s) +
                        R_IA * Vec3(arm.momentum[3], arm.momentum[4], arm.momentum[5]) + base_origin.cross(p);

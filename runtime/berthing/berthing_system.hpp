@@ -41,6 +41,7 @@
 #include "integrators/ode.hpp"
 #include "mechanism/mechanism.hpp"
 #include "spacecraft/port.hpp"
+#include "spacecraft/state_vector.hpp"
 
 namespace dyngen::berthing {
 
@@ -81,6 +82,8 @@ class BerthingSystem {
   int joints() const { return n_; }
   // The station at rest at the origin with its axes inertial, the arm at rest at q.
   Eigen::VectorXd initial_state(const std::vector<double>& q) const;
+  // The joint angles in a state y.
+  static const double* joint_angles(const Eigen::VectorXd& y) { return y.data() + spacecraft::body_state_size; }
 
   // The reference the servos follow (must outlive its use); the servos themselves.
   void set_reference(JointReference* reference) { reference_ = reference; }

@@ -55,7 +55,7 @@ struct Berthing {
   explicit Berthing(double until) {
     system.set_reference(path.get());
     while (t < until - 0.5 * h) {
-      path->begin_step(t, y.data() + 13);
+      path->begin_step(t, system.joint_angles(y));
       rk4.step(t, h, y);
       t += h;
       system.end_step(t, y, h);
@@ -79,7 +79,7 @@ void BM_Rk4Step(benchmark::State& state) {
   Eigen::VectorXd y = start;
   for (auto _ : state) {
     y = start;
-    b.path->begin_step(t, y.data() + 13);
+    b.path->begin_step(t, system.joint_angles(y));
     b.rk4.step(t, b.h, y);
     b.system.end_step(t + b.h, y, b.h);
     benchmark::DoNotOptimize(y.data());
@@ -146,7 +146,7 @@ void BM_OperatorUpdate(benchmark::State& state) {
   berthing::OperatorControl control(input, false, b.system.ring(), berthing::CommandFrame::port, b.system.port_to_base(),
                                     {50.0, 1.0}, b.system.servo(), b.q0);
   for (auto _ : state) {
-    control.begin_step(b.t, b.start.data() + 13);
+    control.begin_step(b.t, b.system.joint_angles(b.start));
     benchmark::DoNotOptimize(control.solution());
   }
 }
