@@ -5,37 +5,29 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 namespace dyngen::contact {
 
-bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out) {
-  const double rate = circle.axis.dot(vector);
-  if (rate == 0.0) return false;
-  // t_C of the generatrix line with the circle's plane, then d^2 = |P_C - P_B|^2
-  out.t = circle.axis.dot(circle.center - start) / rate;
-  out.distance_squared = (start + out.t * vector - circle.center).squaredNorm();
-  return true;
-}
-
 double plane_lead_over_starts(const ApproximatedCone& cone, const Circle& circle) {
   const Vec3& n = circle.axis;
-  // start s(phi) = (x_B, R cos phi, R sin phi); the plane n.(p - c) = 0 lies at X distance
-  //   delta(phi) = direction (n.c - n_x x_B - R (n_y cos phi + n_z sin phi)) / n_x
-  // ahead of it, = k0 - k1 cos(phi - psi) with psi = atan2(n_z, n_y): the minimum over the arc is
-  // at an end or at phi = psi (k1 > 0) or psi + pi (k1 < 0) when that lies inside the arc.
+  // start s(phi) = (x_B, R u(phi)), u = (cos phi, sin phi); the plane n.(p - c) = 0 lies at X distance
+  //   delta(s) = direction n.(c - s) / n_x = k0 - k1 w.u(phi),   w = (n_y, n_z),   k1 = direction R / n_x
+  // ahead of it: the minimum over the arc is at an end, or where u(phi) is along sign(k1) w when
+  // that lies inside the arc (within its half-span of the middle start's direction m).
   const double scale = cone.direction / n.x();
-  const double k0 = scale * (n.dot(circle.center) - n.x() * cone.base_x);
-  const double k1 = scale * cone.base_radius * std::hypot(n.y(), n.z());
-  const double psi = std::atan2(n.z(), n.y());
-  const auto delta = [&](double phi) { return k0 - k1 * std::cos(phi - psi); };
-  double lead = std::min(delta(cone.azimuth_begin), delta(cone.azimuth_end));
-  const double lo = std::min(cone.azimuth_begin, cone.azimuth_end);
-  const double hi = std::max(cone.azimuth_begin, cone.azimuth_end);
-  const double worst = k1 > 0.0 ? psi : psi + std::numbers::pi;
-  // the representative of `worst` (mod 2 pi) not below lo
-  const double phi = worst + 2.0 * std::numbers::pi * std::ceil((lo - worst) / (2.0 * std::numbers::pi));
-  if (phi <= hi) lead = std::min(lead, delta(phi));
+  const auto delta = [&](const Vec3& start) { return scale * n.dot(circle.center - start); };
+  const std::size_t last = cone.starts.size() - 1;
+  double lead = std::min(delta(cone.starts.front()), delta(cone.starts[last]));
+  const Vec2 w(n.y(), n.z());
+  const double w_norm = w.norm();
+  if (w_norm == 0.0) return lead;
+  const Vec2 m = cone.starts[last / 2].tail<2>() / cone.base_radius;
+  const double half_span_cosine = cone.starts.front().tail<2>().dot(m) / cone.base_radius;
+  const Vec2 worst = (scale > 0.0 ? 1.0 : -1.0) * w / w_norm;
+  if (worst.dot(m) >= half_span_cosine) {
+    const double k0 = scale * (n.dot(circle.center) - n.x() * cone.base_x);
+    lead = std::min(lead, k0 - std::abs(scale) * cone.base_radius * w_norm);
+  }
   return lead;
 }
 
@@ -108,6 +100,10 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
     out.range_value = circle.axis.x();
     return PairOutcome::outside_valid_range;
   }
+  // the whole petal short of the plane (seen along its direction): every start has the plane ahead
+  // (valid) and no generatrix reaches it, so none crosses it within its length
+  const double side = cone.direction * circle.axis.x() > 0.0 ? 1.0 : -1.0;
+  if (side * circle.axis.dot(circle.center - cone.bound_center) > cone.bound_radius) return PairOutcome::separated;
   if (const double lead = plane_lead_over_starts(cone, circle); lead < 0.0) {
     out.range_value = lead;
     return PairOutcome::outside_valid_range;

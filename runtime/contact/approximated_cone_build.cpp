@@ -2,6 +2,7 @@
 // sec. 3, fig. 12: 2^N + 1 segments, lengths limited by the flat side faces).
 #include "contact/pairs.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -51,6 +52,13 @@ ApproximatedCone make_approximated_cone(const ApproximatedConeSpec& spec) {
     cone.starts[i] = s;
     cone.vectors[i] = length * u;
   }
+  // the bounding sphere about the middle of the generatrices' box
+  Eigen::AlignedBox3d box;
+  for (int i = 0; i < count; ++i) box.extend(cone.starts[i]).extend(cone.starts[i] + cone.vectors[i]);
+  cone.bound_center = box.center();
+  for (int i = 0; i < count; ++i)
+    cone.bound_radius = std::max({cone.bound_radius, (cone.starts[i] - cone.bound_center).norm(),
+                                  (cone.starts[i] + cone.vectors[i] - cone.bound_center).norm()});
   return cone;
 }
 

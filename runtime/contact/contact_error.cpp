@@ -31,6 +31,16 @@ std::string describe(ContactErrorKind kind, const std::string& element, double t
 
 }  // namespace
 
+std::string contact_error_kind_name(ContactErrorKind kind) {
+  switch (kind) {
+    case ContactErrorKind::penetration_limit: return "penetration limit";
+    case ContactErrorKind::outside_valid_range: return "outside valid range";
+    case ContactErrorKind::latch_travel_limit: return "latch travel limit";
+    case ContactErrorKind::not_finite: return "non-finite state";
+  }
+  return "contact error";
+}
+
 ContactError::ContactError(ContactErrorKind kind, std::string element, double time, double value, double limit)
     : std::runtime_error(describe(kind, element, time, value, limit)),
       kind_(kind),

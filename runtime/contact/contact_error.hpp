@@ -14,6 +14,9 @@ enum class ContactErrorKind {
   not_finite,           // NaN or infinity in the inputs
 };
 
+// "penetration limit", "outside valid range", "latch travel limit", "non-finite state": a run's status.
+std::string contact_error_kind_name(ContactErrorKind kind);
+
 class ContactError : public std::runtime_error {
  public:
   ContactError(ContactErrorKind kind, std::string element, double time, double value, double limit);

@@ -134,7 +134,16 @@ struct GeneratrixCrossing {
   double t = 0.0;
   double distance_squared = 0.0;
 };
-bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out);
+// Inline: the bisection's probes depend on each other, so a call's round trip through memory would
+// lengthen its critical path.
+inline bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Circle& circle, GeneratrixCrossing& out) {
+  const double rate = circle.axis.dot(vector);
+  if (rate == 0.0) return false;
+  // t_C of the generatrix line with the circle's plane, then d^2 = |P_C - P_B|^2
+  out.t = circle.axis.dot(circle.center - start) / rate;
+  out.distance_squared = (start + out.t * vector - circle.center).squaredNorm();
+  return true;
+}
 
 // Smallest distance, along `direction` * X, from a generatrix start ahead to the circle's plane
 // (closed form over the arc of starts); negative when the plane lies behind some start.

@@ -87,6 +87,9 @@ struct ApproximatedCone {
   double azimuth_begin = 0.0;
   double azimuth_end = 0.0;
   double direction = 1.0;
+  // a sphere holding every generatrix (both ends): a plane it does not meet crosses none
+  Vec3 bound_center = Vec3::Zero();
+  double bound_radius = 0.0;
 };
 
 // Slot of the socket wall that receives a triggered central latch (preprint fig. 4b, 9), a plane

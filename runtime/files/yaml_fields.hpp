@@ -10,6 +10,7 @@
 #include <Eigen/Dense>
 #include <array>
 #include <cmath>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -136,6 +137,19 @@ class YamlFields {
     const YAML::Node n = at(key);
     if (!n.IsSequence() || n.size() != 2) fail(n, key, "two points [[x, y, z], [x, y, z]]");
     return {vec3(n[0], key), vec3(n[1], key)};
+  }
+  // A mapping name -> number under `key` (empty when absent); `what` says what the names are.
+  std::map<std::string, double> number_map(const std::string& key, const std::string& what) const {
+    std::map<std::string, double> values;
+    if (!has(key)) return values;
+    const YAML::Node n = node_[key];
+    if (!n.IsMap()) fail(n, key, "a mapping " + what);
+    for (const auto& kv : n) {
+      if (!kv.first.IsScalar()) fail(kv.first, key, "a name as each key of the mapping " + what);
+      const std::string name = kv.first.Scalar();
+      values[name] = number(kv.second, key + "." + name);
+    }
+    return values;
   }
   // A list under `key` (empty when absent).
   YAML::Node list(const std::string& key) const {

@@ -10,65 +10,24 @@
 #include <sstream>
 
 #include "files/yaml_fields.hpp"
+#include "files/yaml_frames.hpp"
 
 namespace dyngen::simulation {
 
 namespace {
 
 using Fields = files::YamlFields<ScenarioError>;
-constexpr double kDegree = std::numbers::pi / 180.0;
+using files::axes;
+using files::frame;
+using files::inertia;
+using files::resolve_path;
 
 const std::vector<std::string> kInitialKeys = {
     "lateral_miss",       "miss_direction",  "angular_misalignment",       "misalignment_direction", "closing_velocity",
     "lateral_velocity",   "lateral_velocity_direction", "angular_rate", "angular_rate_direction",  "axial_position"};
 
-std::string resolve(const std::string& scenario, const std::string& path) {
-  const std::filesystem::path p(path);
-  if (p.is_absolute()) return p.string();
-  return (std::filesystem::path(scenario).parent_path() / p).lexically_normal().string();
-}
-
-// R = Rz(yaw) Ry(pitch) Rx(roll) from [roll, pitch, yaw] in degrees (fixed axes x, y, z).
-Mat3 rotation_rpy(const Eigen::Vector3d& degrees) {
-  return (Eigen::AngleAxisd(degrees[2] * kDegree, Vec3::UnitZ()) * Eigen::AngleAxisd(degrees[1] * kDegree, Vec3::UnitY()) *
-          Eigen::AngleAxisd(degrees[0] * kDegree, Vec3::UnitX()))
-      .toRotationMatrix();
-}
-
 Reference reference(const Fields& f, const std::string& key) {
   return {f.text(key), files::position(f.source(), f.at(key))};
-}
-
-// Axes {x: [..], y: [..], z: [..]}: a frame's unit axes in its parent (the rotation's columns).
-Mat3 axes(const Fields& parent, const std::string& key) {
-  const Fields f(parent.at(key), parent.source(), key, {"x", "y", "z"});
-  Mat3 R;
-  for (int c = 0; c < 3; ++c) R.col(c) = f.vec3(std::string(1, "xyz"[c]));
-  if (!(R.transpose() * R - Mat3::Identity()).isZero(1e-9) || R.determinant() < 0.0)
-    parent.fail(key, "orthonormal right-handed axes x, y, z (unit vectors in the parent frame)");
-  return R;
-}
-
-// A frame in a parent: `position` [x, y, z] and its orientation, `rpy_deg` [roll, pitch, yaw] or `axes`.
-void frame(const Fields& f, Vec3& position, Mat3& rotation) {
-  position = f.vec3("position", Vec3::Zero());
-  if (f.has("rpy_deg") && f.has("axes")) f.fail("axes", "either rpy_deg or axes, not both");
-  rotation = f.has("rpy_deg") ? rotation_rpy(f.vec3("rpy_deg")) : f.has("axes") ? axes(f, "axes") : Mat3::Identity();
-}
-
-Mat3 inertia(const Fields& parent, const std::string& key) {
-  const YAML::Node n = parent.at(key);
-  const Fields f(n, parent.source(), key, {"xx", "yy", "zz", "xy", "xz", "yz"});
-  // every entry read before the comma initializer: one that throws half-way asserts in its destructor
-  const double xx = f.positive("xx"), xy = f.number("xy", 0.0), xz = f.number("xz", 0.0);
-  const double yy = f.positive("yy"), yz = f.number("yz", 0.0), zz = f.positive("zz");
-  Mat3 I;
-  I << xx, xy, xz, xy, yy, yz, xz, yz, zz;
-  const Eigen::SelfAdjointEigenSolver<Mat3> eigen(I);
-  const auto l = eigen.eigenvalues();
-  if (!(l.minCoeff() > 0.0) || l[0] + l[1] < l[2] * (1.0 - 1e-12))
-    parent.fail(n, key, "a positive definite inertia whose principal moments satisfy I1 + I2 >= I3");
-  return I;
 }
 
 SpacecraftSpec spacecraft(const Fields& parent, const std::string& key) {
@@ -276,17 +235,9 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path) {
   s.description = top.text("description", "");
 
   const Fields mech(top.at("mechanism"), path, "mechanism", {"model", "kernels", "parameters", "initial", "aligned_axes"});
-  s.model = resolve(path, mech.text("model"));
+  s.model = resolve_path(path, mech.text("model"));
   s.kernels = mech.choice("kernels", {"generated", "numeric"}, "generated");
-  if (mech.has("parameters")) {
-    const YAML::Node n = mech.at("parameters");
-    if (!n.IsMap()) mech.fail(n, "parameters", "a mapping parameter -> value (the model file's parameters)");
-    for (const auto& kv : n) {
-      if (!kv.first.IsScalar()) mech.fail(kv.first, "parameters", "a parameter name as each key");
-      const std::string name = kv.first.Scalar();
-      s.model_parameters[name] = mech.number(kv.second, "parameters." + name);
-    }
-  }
+  s.model_parameters = mech.number_map("parameters", "parameter -> value (the model file's parameters)");
   if (mech.has("initial")) {
     const YAML::Node n = mech.at("initial");
     if (!n.IsMap()) mech.fail(n, "initial", "a mapping coordinate -> value");
@@ -300,7 +251,7 @@ Scenario read_scenario(const YAML::Node& root, const std::string& path) {
   s.aligned_axes = axes(mech, "aligned_axes");
 
   const Fields contact(top.at("contact"), path, "contact", {"geometry", "links"});
-  s.geometry = resolve(path, contact.text("geometry"));
+  s.geometry = resolve_path(path, contact.text("geometry"));
   for (const YAML::Node& n : contact.list("links")) {
     const Fields f(n, path, "contact link", {"link", "body", "position", "rpy_deg", "axes"});
     LinkCarrier c;

@@ -107,4 +107,19 @@ nlohmann::json unit_diagram(const contact::UnitGeometry& g) {
   return {{"version", 1}, {"title", g.name}, {"passive", passive}, {"bodies", bodies}, {"frames", json::array()}};
 }
 
+DiagramContactState diagram_contact_state(const contact::UnitGeometry& g, const contact::ContactData& data,
+                                          const contact::ContactEvents& elements) {
+  DiagramContactState state{json::array(), json::object()};
+  for (const contact::ContactRecord& record : data.contacts) {
+    const std::string& pair = elements.elements()[static_cast<std::size_t>(elements.element_of(record))];
+    state.contacts.push_back({{"pair", pair}, {"point", point(record.point)}, {"force", point(record.force.on_passive)}});
+  }
+  const auto add_latches = [&state](const auto& latches, const auto& states) {
+    for (std::size_t k = 0; k < latches.size(); ++k) state.latches[latches[k].name] = states[k].triggered;
+  };
+  add_latches(g.central_latches, data.central_latches);
+  add_latches(g.peripheral_latches, data.peripheral_latches);
+  return state;
+}
+
 }  // namespace dyngen::simulation

@@ -6,11 +6,22 @@
 
 #include <nlohmann/json.hpp>
 
+#include "contact/contact_events.hpp"
 #include "contact/unit_geometry.hpp"
 
 namespace dyngen::simulation {
 
 // {"version": 1, "title", "passive": [...], "bodies": [{"name": link, "shapes": [...]}, ...], "frames": []}
 nlohmann::json unit_diagram(const contact::UnitGeometry& geometry);
+
+// What a frame of the diagram shows of the contact state: `contacts`, each contact point with its
+// element's name, the point and the force on the passive unit (PU axes); `latches`, each latch by
+// name, true once triggered.
+struct DiagramContactState {
+  nlohmann::json contacts;
+  nlohmann::json latches;
+};
+DiagramContactState diagram_contact_state(const contact::UnitGeometry& geometry, const contact::ContactData& data,
+                                          const contact::ContactEvents& elements);
 
 }  // namespace dyngen::simulation

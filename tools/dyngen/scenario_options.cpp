@@ -6,7 +6,8 @@
 namespace dyngen::cli {
 namespace {
 
-// A shortcut and the field it sets in a docking scenario and in an elastic-manipulator one ("": none).
+// A shortcut and the field it sets in a docking (and berthing) scenario and in an elastic-manipulator
+// one ("": none).
 struct Shortcut {
   const char* option;
   const char* docking;

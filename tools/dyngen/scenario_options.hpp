@@ -3,7 +3,8 @@
 // must read them alike): --set key=value (scenario_file.hpp), and the shortcuts of a field:
 // --integrator rk4|abm|rk45|cvode, --dt H (the step), --until T (the duration), --after-capture T
 // (stop.after_capture), --kernels generated|numeric; an elastic-manipulator scenario takes --dt and
-// --until (its simulation.step and simulation.duration).
+// --until (its simulation.step and simulation.duration); a berthing scenario has the docking fields
+// (its integrator.method is rk4 only).
 #pragma once
 
 #include <yaml-cpp/yaml.h>

@@ -145,6 +145,26 @@ ChartSection mechanism_section(const History& history) {
   return section;
 }
 
+ChartSection manipulator_section(const History& history) {
+  ChartSection section{"manipulator", "Manipulator",
+                       "The payload's pose error (its berthing ring's frame in the port's frame: zero when berthed), "
+                       "the joint angles, rates and torques of the arm carrying it.",
+                       {}, {}, {}};
+  add_unit_charts(section, history, in_group("pose_error"), [](const std::string& unit) {
+    return "Payload pose error" + (unit.empty() ? "" : " [" + unit + "]");
+  });
+  const std::pair<const char*, const char*> kJoints[] = {
+      {"joint_angle", "Joint angles"}, {"joint_rate", "Joint rates"}, {"joint_torque", "Joint torques"}};
+  for (const auto& [group, title] : kJoints)
+    add_unit_charts(section, history, in_group(group), [title = std::string(title)](const std::string& unit) {
+      return title + (unit.empty() ? "" : " [" + unit + "]");
+    });
+  // the figure: pose error, angles and torques (the rates are on the page only)
+  for (std::size_t i = 0; i < section.charts.size(); ++i)
+    if (section.charts[i].title.rfind("Joint rates", 0) != 0) section.figure_panels.push_back(i);
+  return section;
+}
+
 ChartSection relative_section(const History& history) {
   ChartSection section{"relative_motion", "Relative motion",
                        "Motion of the active unit relative to the passive unit (PU axes) and the closing velocity.",
@@ -211,9 +231,10 @@ ChartSection other_section(const History& history, const std::vector<std::string
 }  // namespace
 
 std::vector<ChartSection> history_sections(const History& history) {
-  static const std::vector<std::string> kKnownGroups = {"time", "contact", "q", "stroke", "latch", "relative",
-                                                        "closing_velocity", "energy", "base_wrench"};
-  std::vector<ChartSection> sections = {contact_section(history), mechanism_section(history),
+  static const std::vector<std::string> kKnownGroups = {
+      "time",     "contact",          "pose_error", "joint_angle", "joint_rate", "joint_torque", "q",
+      "stroke",   "latch",            "relative",   "closing_velocity", "energy", "base_wrench"};
+  std::vector<ChartSection> sections = {contact_section(history), manipulator_section(history), mechanism_section(history),
                                         relative_section(history), energy_section(history),
                                         base_wrench_section(history), other_section(history, kKnownGroups)};
   std::erase_if(sections, [](const ChartSection& s) { return s.charts.empty() && s.notes.empty(); });

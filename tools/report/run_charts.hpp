@@ -3,6 +3,10 @@
 //   contact       normal and friction force of every pair together, then each pair that ever
 //                 touched on its own (one chart per unit of its items); pairs never in contact
 //                 are named in a note
+//   pose_error,   a manipulator's payload pose error, joint angles, rates and torques (berthing runs)
+//   joint_angle,
+//   joint_rate,
+//   joint_torque
 //   q, stroke,    mechanism coordinates and damper strokes (one chart per unit); latch states as
 //   latch         steps
 //   relative,     relative position, attitude, rates (one chart per unit); closing velocity

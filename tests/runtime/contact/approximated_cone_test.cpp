@@ -178,6 +178,28 @@ TEST(ApproximatedCone, PlaneLeadMatchesTheSampledStartsForBothDirections) {
   }
 }
 
+// Before the bisection: a plane the petal's bounding sphere lies short of (seen along the petal)
+// cannot be crossed by a generatrix, so the pair is separated without evaluating one; a plane behind
+// the starts, however far, is still outside the valid range.
+TEST(ApproximatedCone, APetalShortOfThePlaneIsSeparatedWithoutAnEvaluation) {
+  const ApproximatedCone cone = make_approximated_cone(petal(8));
+  for (const double tip : {0.0, 0.3, 2.0}) {
+    PairContact c;
+    ConeSearch search;
+    const Vec3 axis = Eigen::AngleAxisd(0.2, Vec3::UnitZ()) * Vec3::UnitX();
+    const PairOutcome o = approximated_cone_circle(cone, Circle{Vec3(0.25 + tip, 0.02, 0), axis, 0.40}, 1.0, c, search);
+    EXPECT_EQ(o, PairOutcome::separated) << tip;
+    if (tip > 0.1) {
+      EXPECT_EQ(search.evaluated, 0) << tip;  // beyond the sphere about the petal
+    }
+  }
+  PairContact c;
+  ConeSearch search;
+  EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(-2.0, 0, 0), Vec3::UnitX(), 0.40}, 1.0, c, search),
+            PairOutcome::outside_valid_range);
+  EXPECT_EQ(search.evaluated, 0);
+}
+
 TEST(ApproximatedCone, APlaneContainingTheConeAxisIsOutsideTheValidRange) {
   const ApproximatedCone cone = make_approximated_cone(petal(6));
   PairContact c;

@@ -182,7 +182,7 @@ TEST(ScenarioFile, KeysThatAreNoNamesAreFaults) {
   const std::string top = error_of(minimal("stop: {duration: 2.0}", "stop: {duration: 2.0}\n? [a, b]\n: 1"));
   EXPECT_NE(top.find(":26:3: scenario: expected one of the keys: active, contact,"), std::string::npos) << top;
   const std::string parameter = error_of(minimal("  aligned_axes:", "  parameters: {[m_probe]: 6}\n  aligned_axes:"));
-  EXPECT_NE(parameter.find(":5:16: mechanism, field 'parameters': expected a parameter name as each key"), std::string::npos)
+  EXPECT_NE(parameter.find(":5:16: mechanism, field 'parameters': expected a name as each key of the mapping parameter -> value"), std::string::npos)
       << parameter;
   const std::string coordinate = error_of(minimal("  aligned_axes:", "  initial: {{probe: 0}: 0.1}\n  aligned_axes:"));
   EXPECT_NE(coordinate.find(":5:13: mechanism, field 'initial': expected a coordinate name as each key"), std::string::npos)

@@ -6,10 +6,15 @@
 //  S2 (peripheral): capture with a latch of every pair, retraction ending with the rings aligned;
 //  free vibration: energy drift <= 1e-8 over 10 s; RK4's fourth order on the recorded state;
 //  a bad scenario named with file:line:column and nothing written; a run stopped by a diagnostic
-//  keeps its record and exits with 3.
+//  keeps its record and exits with 3;
+//  S4 (berthing): --real-time paces a run to the wall clock, with the operator's commands read line by
+//  line from standard input, and reports its frames and overruns; a bad operator line stops the run
+//  with its stdin:line:column; a bad berthing scenario is named at its line and column; --real-time is
+//  refused for other scenario types.
 // Kernels are compiled once into a cache inside the build tree.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -242,6 +247,63 @@ TEST_F(Simulate, ARunStoppedByADiagnosticKeepsItsRecord) {
   bool diagnostic = false;
   for (const Event& e : events(run)) diagnostic = diagnostic || e.name == "diagnostic";
   EXPECT_TRUE(diagnostic);
+}
+
+TEST_F(Simulate, ARealTimeBerthingReadsTheOperatorFromStandardInput) {
+  const auto run = run_directory("berthing_real_time");
+  const auto commands = testing::write_text("operator.txt", "0 0 0 0 0 0 0\n0.1 0.01 0 0 0 0 0\n0.3 0 0 0 0 0 0\n");
+  const auto start = std::chrono::steady_clock::now();
+  const testing::RunResult r =
+      run_dyngen("simulate " + kScenarios + "berthing_operator.yaml --set control.operator.commands=stdin --real-time --until 0.5 --out " +
+                 run.string() + " < " + commands.string());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
+  EXPECT_NE(r.out.find("real time: 500 frames of 1 ms, "), std::string::npos) << r.out;
+  const nlohmann::json s = summary(run);
+  EXPECT_EQ(s["status"], "completed");
+  EXPECT_EQ(s["real_time"]["enabled"], true);
+  EXPECT_EQ(s["real_time"]["frames"], 500);
+  EXPECT_EQ(s["operator"]["commands"], "stdin");
+  EXPECT_EQ(s["operator"]["commands_applied"], 3);
+  // the payload moved towards the port at up to 10 mm/s while the command held
+  const auto h = history(run);
+  const auto& x = h.at("pose_error.x [m]");
+  EXPECT_GT(x.back() - x.front(), 0.5e-3);
+  EXPECT_LT(x.back() - x.front(), 2.5e-3);
+}
+
+TEST_F(Simulate, ABadOperatorLineStopsTheBerthingAndNamesItsLine) {
+  const auto run = run_directory("berthing_bad_line");
+  const auto commands = testing::write_text("operator_bad.txt", "0 0 0 0 0 0 0\n0.5 0.01 0 0 0 0 0\n0.7 0.01 0 0 0\n");
+  const testing::RunResult r = run_dyngen("simulate " + kScenarios + "berthing_operator.yaml --set control.operator.commands=stdin --until 1 --out " +
+                                          run.string() + " < " + commands.string());
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  const nlohmann::json s = summary(run);
+  EXPECT_EQ(s["status"], "stopped: operator input");
+  // the line is known to be bad once the command before it (at 0.5 s) is in force
+  EXPECT_NE(s["message"].get<std::string>().find("t = 0.500000 s: stdin:3:15: error: expected 7 fields"), std::string::npos)
+      << s["message"];
+  EXPECT_NEAR(history(run).at("time [s]").back(), 0.4, 1e-9);  // the record before the stop (every 0.1 s)
+}
+
+TEST_F(Simulate, ABadBerthingScenarioIsNamedAndRealTimeIsForBerthingOnly) {
+  const auto run = run_directory("berthing_bad");
+  std::string text = read_text(kScenarios + "berthing_nominal.yaml");
+  text.replace(text.find("after_capture: limp"), 19, "after_capture: float");
+  for (const char* relative : {"../station_arm.yaml", "../docking_units/berthing_ring.yaml"}) {
+    const auto at = text.find(relative);
+    text.replace(at, std::string(relative).size(), std::string(DYNGEN_SOURCE_DIR) + "/models/" + (relative + 3));
+  }
+  const auto file = testing::write_text("bad_berthing.yaml", text);
+  const testing::RunResult r = run_dyngen("simulate " + file.string() + " --out " + run.string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("bad_berthing.yaml:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("control, field 'after_capture': expected one of limp, servo, got 'float'"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(run));
+  const testing::RunResult docking = run_dyngen("simulate " + kScenarios + "probe_cone_nominal.yaml --real-time --out " + run.string());
+  EXPECT_EQ(docking.exit_code, 2);
+  EXPECT_NE(docking.err.find("--real-time applies to berthing scenarios"), std::string::npos) << docking.err;
+  EXPECT_FALSE(std::filesystem::exists(run));
 }
 
 }  // namespace

@@ -83,6 +83,28 @@ TEST(RunCharts, UnknownGroupsArePlottedToo) {
   EXPECT_TRUE(other.figure_panels.empty());
 }
 
+TEST(RunCharts, AManipulatorsPoseErrorJointAnglesRatesAndTorques) {
+  const History berthing = parse_history_csv(
+      "time [s],pose_error.x [m],pose_error.y [m],pose_error.roll [rad],closing_velocity [m/s],"
+      "joint_angle.shoulder [rad],joint_angle.elbow [rad],joint_rate.shoulder [rad/s],joint_torque.shoulder [N m],"
+      "contact.ring-petal.normal [N]\n"
+      "0,-1.5,0.25,0.03,0,0.3,2.1,0,0,0\n"
+      "0.1,-1.49,0.24,0.03,0.01,0.31,2.09,0.01,50,0\n",
+      "h");
+  const auto sections = history_sections(berthing);
+  std::vector<std::string> ids;
+  for (const ChartSection& s : sections) ids.push_back(s.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"contact_forces", "manipulator", "relative_motion"}));
+  const ChartSection& manipulator = *section(sections, "manipulator");
+  EXPECT_EQ(titles(manipulator), (std::vector<std::string>{"Payload pose error [m]", "Payload pose error [rad]",
+                                                           "Joint angles [rad]", "Joint rates [rad/s]",
+                                                           "Joint torques [N m]"}));
+  EXPECT_EQ(labels(manipulator.charts[0]), (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(labels(manipulator.charts[2]), (std::vector<std::string>{"shoulder", "elbow"}));
+  EXPECT_EQ(manipulator.charts[4].y_label, "moment [N m]");
+  EXPECT_EQ(manipulator.figure_panels, (std::vector<std::size_t>{0, 1, 2, 4}));
+}
+
 TEST(RunCharts, AbsentGroupsGiveNoSection) {
   const History time_only = parse_history_csv("time [s],energy.kinetic [J]\n0,1\n", "h");
   const auto sections = history_sections(time_only);
