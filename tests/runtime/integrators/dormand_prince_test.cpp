@@ -16,22 +16,16 @@
 namespace dyngen::integrators {
 namespace {
 
-constexpr double gravity = 9.81;
-
-const RightHandSide free_fall = [](double, const ConstVectorRef& y, VectorRef dydt) {
-  dydt[0] = y[1];
-  dydt[1] = -gravity;
-};
+using testing::BouncingBall;
+using testing::floor_event;
+using testing::free_fall;
+using testing::gravity;
 
 DormandPrinceOptions tolerances(double tolerance, double max_step = 0.0) {
   DormandPrinceOptions options;
   options.relative_tolerance = options.absolute_tolerance = tolerance;
   options.max_step = max_step;
   return options;
-}
-
-Event floor_event(EventAction action) {
-  return {"floor", [](double, const ConstVectorRef& y) { return y[0]; }, Crossing::falling, std::move(action)};
 }
 
 TEST(DormandPrince, FifthOrderAtStepsHeldByTheMaximum) {
@@ -114,14 +108,12 @@ TEST(DormandPrince, FallingBallHitsTheFloorAtTheAnalyticTime) {
 }
 
 TEST(DormandPrince, BouncingBallWithRestitutionAndStopAtTheThirdImpact) {
-  // impacts at t_1 = sqrt(2 h0 / g), t_k+1 = t_k + 2 e^k t_1
-  const double restitution = 0.7, first = std::sqrt(2 * 10.0 / gravity);
-  const double expected[] = {first, first + 2 * restitution * first,
-                             first + 2 * restitution * first + 2 * restitution * restitution * first};
+  const BouncingBall ball;
+  const std::vector<double> expected = ball.impacts(5.0);  // the first three
   std::vector<double> impacts;
   const Event floor = floor_event([&](double t, VectorRef y) {
     impacts.push_back(t);
-    y[1] = -restitution * y[1];
+    y[1] = -ball.restitution * y[1];
     return impacts.size() == 3 ? Continuation::stop : Continuation::proceed;
   });
   DormandPrince method(free_fall, 2, tolerances(1e-12, 0.1));
@@ -131,7 +123,7 @@ TEST(DormandPrince, BouncingBallWithRestitutionAndStopAtTheThirdImpact) {
   for (int k = 0; k < 3; ++k) EXPECT_NEAR(impacts[k], expected[k], 1e-10) << k;
   EXPECT_TRUE(outcome.stopped);
   EXPECT_EQ(outcome.time, impacts.back());
-  EXPECT_NEAR(y[1], std::pow(restitution, 3) * gravity * first, 1e-9);
+  EXPECT_NEAR(y[1], std::pow(ball.restitution, 3) * gravity * ball.first_impact(), 1e-9);
 }
 
 TEST(DormandPrince, AStateChangedByTheObserverIsSteppedFromAfresh) {

@@ -18,13 +18,10 @@
 namespace dyngen::integrators {
 namespace {
 
-constexpr double gravity = 9.81;
-
-// y = (height, vertical velocity), y'' = -g
-const RightHandSide free_fall = [](double, const ConstVectorRef& y, VectorRef dydt) {
-  dydt[0] = y[1];
-  dydt[1] = -gravity;
-};
+using testing::BouncingBall;
+using testing::floor_event;
+using testing::free_fall;
+using testing::gravity;
 
 SecondOrderSystem free_fall_system() {
   SecondOrderSystem system;
@@ -43,10 +40,6 @@ std::vector<std::unique_ptr<Stepper>> exact_free_fall_steppers() {
   steppers.push_back(std::make_unique<AdamsBashforthMoulton>(free_fall, 2));
   steppers.push_back(std::make_unique<Houbolt>(free_fall_system()));
   return steppers;
-}
-
-Event floor_event(EventAction action) {
-  return {"floor", [](double, const ConstVectorRef& y) { return y[0]; }, Crossing::falling, std::move(action)};
 }
 
 TEST(Integrate, FallingBallHitsTheFloorAtTheAnalyticTime) {
@@ -124,29 +117,6 @@ TEST(Integrate, PendulumPassesTheVerticalAtAQuarterPeriod) {
   EXPECT_NEAR(outcome.time, pendulum.period() / 4, 1e-10);
   EXPECT_NEAR(y[1], pendulum.rate_at_quarter_period(), 1e-10);
 }
-
-// Dropped from 10 m; each impact sends it up with e times the impact speed: impacts at
-// t_1 = sqrt(2 h0 / g), t_k+1 = t_k + 2 e^k g t_1 / g.
-struct BouncingBall {
-  double drop_height = 10.0;
-  double restitution = 0.7;
-
-  std::vector<double> impacts(double until) const {
-    std::vector<double> times{std::sqrt(2 * drop_height / gravity)};
-    const double impact_speed = gravity * times[0];
-    for (int k = 1; times.back() < until; ++k) {
-      times.push_back(times.back() + 2 * std::pow(restitution, k) * impact_speed / gravity);
-    }
-    times.pop_back();
-    return times;
-  }
-  Vector exact(double t) const {
-    const std::vector<double> before = impacts(t);
-    const double since = t - before.back();
-    const double rebound = std::pow(restitution, double(before.size())) * gravity * before.front();
-    return Vector{{rebound * since - gravity / 2 * since * since, rebound - gravity * since}};
-  }
-};
 
 TEST(Integrate, BouncingBallWithRestitution) {
   const BouncingBall ball;

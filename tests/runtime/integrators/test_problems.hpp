@@ -15,6 +15,43 @@
 
 namespace dyngen::integrators::testing {
 
+constexpr double gravity = 9.81;
+
+// y = (height, vertical velocity), y'' = -g
+inline void free_fall(double, const ConstVectorRef& y, VectorRef dydt) {
+  dydt[0] = y[1];
+  dydt[1] = -gravity;
+}
+
+// The floor y[0] = 0 reached from above.
+inline Event floor_event(EventAction action) {
+  return {"floor", [](double, const ConstVectorRef& y) { return y[0]; }, Crossing::falling, std::move(action)};
+}
+
+// Dropped from 10 m; each impact sends it up with e times the impact speed: impacts at
+// t_1 = sqrt(2 h0 / g), t_k+1 = t_k + 2 e^k g t_1 / g.
+struct BouncingBall {
+  double drop_height = 10.0;
+  double restitution = 0.7;
+
+  double first_impact() const { return std::sqrt(2 * drop_height / gravity); }
+  std::vector<double> impacts(double until) const {
+    std::vector<double> times{first_impact()};
+    const double impact_speed = gravity * times[0];
+    for (int k = 1; times.back() < until; ++k) {
+      times.push_back(times.back() + 2 * std::pow(restitution, k) * impact_speed / gravity);
+    }
+    times.pop_back();
+    return times;
+  }
+  Vector exact(double t) const {
+    const std::vector<double> before = impacts(t);
+    const double since = t - before.back();
+    const double rebound = std::pow(restitution, double(before.size())) * gravity * before.front();
+    return Vector{{rebound * since - gravity / 2 * since * since, rebound - gravity * since}};
+  }
+};
+
 // log2(e_k / e_k+1): the observed order between successive halvings of the step.
 inline std::vector<double> observed_orders(const std::vector<double>& errors) {
   std::vector<double> orders;
