@@ -156,6 +156,10 @@ std::string batch_c_source(const Model& model, const GeneratedKernels& kernels, 
       << "#if defined(__clang__)\n#pragma clang attribute pop\n#endif\n\n"
       << pack_builds(ns, options.fma) << "namespace {\n\n" << widest_pack(ns);
   const std::vector<BatchKernel> batch = batch_kernels(kernels);
+  if (!batch.empty()) {
+    out << "// A pack of `bytes` bytes of S.\n"
+        << "template <class S, int bytes>\nusing pack = " << ns << "::dyngen_pack<S, bytes / static_cast<int>(sizeof(S))>;\n\n";
+  }
   for (const PackBuild& build : pack_build_list()) {
     if (build.x86_64_only) out << "#if defined(DYNGEN_" << ns << "_X86_64)\n";
     for (const BatchKernel& b : batch) out << build_function(ns, b, build);

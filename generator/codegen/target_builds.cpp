@@ -90,9 +90,7 @@ std::string widest_pack(const std::string& ns) {
       "#else\n"
       "  return 2;\n"
       "#endif\n"
-      "}\n\n"
-      "// A pack of `bytes` bytes of S.\n"
-      "template <class S, int bytes>\nusing pack = " + ns + "::dyngen_pack<S, bytes / static_cast<int>(sizeof(S))>;\n\n";
+      "}\n\n";
 }
 
 }  // namespace dyngen::codegen

@@ -24,8 +24,8 @@ namespace dyngen::codegen {
 std::string contraction_pragma(bool fma);
 std::string scalar_clones(const std::string& ns, bool fma);
 std::string pack_builds(const std::string& ns, bool fma);
-// For an anonymous namespace after pack_builds: widest_pack() and pack<S, bytes>, the pack of that
-// many bytes of S.
+// For an anonymous namespace after pack_builds: widest_pack(), the doubles per pack of the widest
+// build this CPU runs.
 std::string widest_pack(const std::string& ns);
 
 // The builds of pack_builds, widest first: its macro suffix, function-name suffix and pack bytes.
