@@ -2,12 +2,14 @@
 #
 #   dyngen_generate(TARGET <target> MODEL <model.yaml>
 #                   [PARAMS folded|runtime|runtime:p1,p2,...] [ALGORITHM auto|crba|aba]
-#                   [NAME <model name>] [DYNGEN <dyngen executable>] [EXCLUDE_FROM_ALL])
+#                   [NAME <model name>] [DYNGEN <dyngen executable>] [EXCLUDE_FROM_ALL] [NO_BATCH] [FMA])
 #
 # Runs `dyngen generate` into ${CMAKE_CURRENT_BINARY_DIR}/<target>/ whenever the model file or the
 # dyngen executable changes, and defines the STATIC library <target> from the generated
-# <name>_kernels.cpp; linking it puts <name>_kernels.hpp (C++ templates, namespace <name>) and
-# <name>_kernels.h (C entry points) on the include path. <name> is the model's `name:` field, read
+# <name>_kernels.cpp and <name>_batch.cpp (the batch entry points: left out with NO_BATCH, which
+# halves the compile time); linking it puts <name>_kernels.hpp (C++ templates, namespace <name>),
+# <name>_kernels.h and <name>_batch.h (C entry points) on the include path. FMA passes --fma: the
+# entry points contract a * b + c into fused multiply-adds where the CPU has them. <name> is the model's `name:` field, read
 # from the file at configure time (the file is a configure dependency, so a renamed model
 # reconfigures); pass NAME when the field is not a plain identifier. EXCLUDE_FROM_ALL keeps the
 # library out of the default build (built when something that links it is).
@@ -17,7 +19,7 @@
 include_guard(GLOBAL)
 
 function(dyngen_generate)
-  cmake_parse_arguments(PARSE_ARGV 0 DG "EXCLUDE_FROM_ALL" "TARGET;MODEL;PARAMS;ALGORITHM;NAME;DYNGEN" "")
+  cmake_parse_arguments(PARSE_ARGV 0 DG "EXCLUDE_FROM_ALL;NO_BATCH;FMA" "TARGET;MODEL;PARAMS;ALGORITHM;NAME;DYNGEN" "")
   if(DG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "dyngen_generate: unknown arguments ${DG_UNPARSED_ARGUMENTS}")
   endif()
@@ -63,10 +65,14 @@ function(dyngen_generate)
   if(DG_ALGORITHM)
     list(APPEND arguments --algorithm "${DG_ALGORITHM}")
   endif()
+  if(DG_FMA)
+    list(APPEND arguments --fma)
+  endif()
 
   set(stem "${CMAKE_CURRENT_BINARY_DIR}/${DG_TARGET}/${name}_kernels")
+  set(batch "${CMAKE_CURRENT_BINARY_DIR}/${DG_TARGET}/${name}_batch")
   add_custom_command(
-    OUTPUT "${stem}.hpp" "${stem}.h" "${stem}.cpp"
+    OUTPUT "${stem}.hpp" "${stem}.h" "${stem}.cpp" "${batch}.h" "${batch}.cpp"
     COMMAND ${dyngen} ${arguments}
     DEPENDS "${model}" ${dyngen}
     COMMENT "dyngen: generating ${name} kernels from ${DG_MODEL}"
@@ -75,7 +81,11 @@ function(dyngen_generate)
   if(DG_EXCLUDE_FROM_ALL)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
-  add_library(${DG_TARGET} STATIC ${exclude} "${stem}.cpp" "${stem}.hpp" "${stem}.h")
+  set(sources "${stem}.cpp" "${stem}.hpp" "${stem}.h" "${batch}.h")
+  if(NOT DG_NO_BATCH)
+    list(APPEND sources "${batch}.cpp")
+  endif()
+  add_library(${DG_TARGET} STATIC ${exclude} ${sources})
   target_include_directories(${DG_TARGET} PUBLIC "${CMAKE_CURRENT_BINARY_DIR}/${DG_TARGET}")
   target_compile_features(${DG_TARGET} PUBLIC cxx_std_17)
 endfunction()

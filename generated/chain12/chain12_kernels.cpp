@@ -15,22 +15,76 @@
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 #include "chain12_kernels.h"
 #include "chain12_kernels.hpp"
 
-// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
-// compiled for x86-64-v4, whose 32 vector registers (twice as many) cut the spills of a long
-// straight-line kernel; the loader picks the clone the CPU can run. No clone contracts a * b + c
-// into a fused multiply-add, so every clone rounds exactly as the default one: results are
-// bit-identical on every machine. Instructions are scheduled before register allocation, with
-// an eye on register pressure. Kernels printed in parts are not cloned: flattening their parts
-// into one function would make compile time grow faster than their size.
+// With GCC on x86-64 Linux the double entry points are also compiled for x86-64-v4, whose 32 vector
+// registers (twice as many) cut the spills of a long straight-line kernel; the loader picks the clone
+// the CPU can run. A kernel printed in parts is cloned part by part, each part flattened on its own,
+// so compile time stays linear in its size.
+// No clone contracts a * b + c into a fused multiply-add, so every clone rounds exactly as
+// the default one: results are bit-identical on every machine.
+// Instructions are scheduled before register allocation, with an eye on register pressure.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define DYNGEN_chain12_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, \
     optimize("fp-contract=off", "schedule-insns", "sched-pressure")))
 #else
 #define DYNGEN_chain12_CLONES
 #endif
+
+namespace {
+
+// forward_dynamics_crba part by part, each part built cloned on its own
+DYNGEN_chain12_CLONES
+void forward_dynamics_crba_cloned_part0(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain12::forward_dynamics_crba_parts::part0(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain12_CLONES
+void forward_dynamics_crba_cloned_part1(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain12::forward_dynamics_crba_parts::part1(q, qd, tau, qdd, carry);
+}
+inline void forward_dynamics_crba_cloned(const double* q, const double* qd, const double* tau, double* qdd) {
+  double carry[chain12::forward_dynamics_crba_parts::carried];
+  forward_dynamics_crba_cloned_part0(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part1(q, qd, tau, qdd, carry);
+}
+
+// forward_dynamics_aba part by part, each part built cloned on its own
+DYNGEN_chain12_CLONES
+void forward_dynamics_aba_cloned_part0(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain12::forward_dynamics_aba_parts::part0(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain12_CLONES
+void forward_dynamics_aba_cloned_part1(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain12::forward_dynamics_aba_parts::part1(q, qd, tau, qdd, carry);
+}
+inline void forward_dynamics_aba_cloned(const double* q, const double* qd, const double* tau, double* qdd) {
+  double carry[chain12::forward_dynamics_aba_parts::carried];
+  forward_dynamics_aba_cloned_part0(q, qd, tau, qdd, carry);
+  forward_dynamics_aba_cloned_part1(q, qd, tau, qdd, carry);
+}
+
+// energy part by part, each part built cloned on its own
+DYNGEN_chain12_CLONES
+void energy_cloned_part0(const double* q, const double* qd, double* energy, double* momentum, double* carry) {
+  chain12::energy_parts::part0(q, qd, energy, momentum, carry);
+}
+DYNGEN_chain12_CLONES
+void energy_cloned_part1(const double* q, const double* qd, double* energy, double* momentum, double* carry) {
+  chain12::energy_parts::part1(q, qd, energy, momentum, carry);
+}
+inline void energy_cloned(const double* q, const double* qd, double* energy, double* momentum) {
+  double carry[chain12::energy_parts::carried];
+  energy_cloned_part0(q, qd, energy, momentum, carry);
+  energy_cloned_part1(q, qd, energy, momentum, carry);
+}
+
+}  // namespace
 
 DYNGEN_chain12_CLONES
 void chain12_mass_matrix(const double* q, double* M) {
@@ -51,7 +105,7 @@ void chain12_generalized_forces_f(const float* q, const float* qd, const float* 
 }
 
 void chain12_forward_dynamics_crba(const double* q, const double* qd, const double* tau, double* qdd) {
-  chain12::forward_dynamics_crba(q, qd, tau, qdd);
+  forward_dynamics_crba_cloned(q, qd, tau, qdd);
 }
 
 void chain12_forward_dynamics_crba_f(const float* q, const float* qd, const float* tau, float* qdd) {
@@ -59,7 +113,7 @@ void chain12_forward_dynamics_crba_f(const float* q, const float* qd, const floa
 }
 
 void chain12_forward_dynamics_aba(const double* q, const double* qd, const double* tau, double* qdd) {
-  chain12::forward_dynamics_aba(q, qd, tau, qdd);
+  forward_dynamics_aba_cloned(q, qd, tau, qdd);
 }
 
 void chain12_forward_dynamics_aba_f(const float* q, const float* qd, const float* tau, float* qdd) {
@@ -85,7 +139,7 @@ void chain12_base_wrench_f(const float* q, const float* qd, const float* qdd, fl
 }
 
 void chain12_energy(const double* q, const double* qd, double* energy, double* momentum) {
-  chain12::energy(q, qd, energy, momentum);
+  energy_cloned(q, qd, energy, momentum);
 }
 
 void chain12_energy_f(const float* q, const float* qd, float* energy, float* momentum) {

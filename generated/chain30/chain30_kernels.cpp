@@ -15,16 +15,21 @@
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 #include "chain30_kernels.h"
 #include "chain30_kernels.hpp"
 
-// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
-// compiled for x86-64-v4, whose 32 vector registers (twice as many) cut the spills of a long
-// straight-line kernel; the loader picks the clone the CPU can run. No clone contracts a * b + c
-// into a fused multiply-add, so every clone rounds exactly as the default one: results are
-// bit-identical on every machine. Instructions are scheduled before register allocation, with
-// an eye on register pressure. Kernels printed in parts are not cloned: flattening their parts
-// into one function would make compile time grow faster than their size.
+// With GCC on x86-64 Linux the double entry points are also compiled for x86-64-v4, whose 32 vector
+// registers (twice as many) cut the spills of a long straight-line kernel; the loader picks the clone
+// the CPU can run. A kernel printed in parts is cloned part by part, each part flattened on its own,
+// so compile time stays linear in its size.
+// No clone contracts a * b + c into a fused multiply-add, so every clone rounds exactly as
+// the default one: results are bit-identical on every machine.
+// Instructions are scheduled before register allocation, with an eye on register pressure.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define DYNGEN_chain30_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, \
     optimize("fp-contract=off", "schedule-insns", "sched-pressure")))
@@ -32,8 +37,202 @@
 #define DYNGEN_chain30_CLONES
 #endif
 
+namespace {
+
+// mass_matrix part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void mass_matrix_cloned_part0(const double* q, double* M, double* carry) {
+  chain30::mass_matrix_parts::part0(q, M, carry);
+}
+DYNGEN_chain30_CLONES
+void mass_matrix_cloned_part1(const double* q, double* M, double* carry) {
+  chain30::mass_matrix_parts::part1(q, M, carry);
+}
+DYNGEN_chain30_CLONES
+void mass_matrix_cloned_part2(const double* q, double* M, double* carry) {
+  chain30::mass_matrix_parts::part2(q, M, carry);
+}
+DYNGEN_chain30_CLONES
+void mass_matrix_cloned_part3(const double* q, double* M, double* carry) {
+  chain30::mass_matrix_parts::part3(q, M, carry);
+}
+DYNGEN_chain30_CLONES
+void mass_matrix_cloned_part4(const double* q, double* M, double* carry) {
+  chain30::mass_matrix_parts::part4(q, M, carry);
+}
+inline void mass_matrix_cloned(const double* q, double* M) {
+  double carry[chain30::mass_matrix_parts::carried];
+  mass_matrix_cloned_part0(q, M, carry);
+  mass_matrix_cloned_part1(q, M, carry);
+  mass_matrix_cloned_part2(q, M, carry);
+  mass_matrix_cloned_part3(q, M, carry);
+  mass_matrix_cloned_part4(q, M, carry);
+}
+
+// generalized_forces part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void generalized_forces_cloned_part0(const double* q, const double* qd, const double* tau, double* b, double* carry) {
+  chain30::generalized_forces_parts::part0(q, qd, tau, b, carry);
+}
+DYNGEN_chain30_CLONES
+void generalized_forces_cloned_part1(const double* q, const double* qd, const double* tau, double* b, double* carry) {
+  chain30::generalized_forces_parts::part1(q, qd, tau, b, carry);
+}
+inline void generalized_forces_cloned(const double* q, const double* qd, const double* tau, double* b) {
+  double carry[chain30::generalized_forces_parts::carried];
+  generalized_forces_cloned_part0(q, qd, tau, b, carry);
+  generalized_forces_cloned_part1(q, qd, tau, b, carry);
+}
+
+// forward_dynamics_crba part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part0(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part0(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part1(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part1(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part2(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part2(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part3(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part3(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part4(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part4(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part5(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part5(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part6(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part6(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part7(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part7(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part8(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part8(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part9(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part9(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part10(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part10(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_crba_cloned_part11(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_crba_parts::part11(q, qd, tau, qdd, carry);
+}
+inline void forward_dynamics_crba_cloned(const double* q, const double* qd, const double* tau, double* qdd) {
+  double carry[chain30::forward_dynamics_crba_parts::carried];
+  forward_dynamics_crba_cloned_part0(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part1(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part2(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part3(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part4(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part5(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part6(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part7(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part8(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part9(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part10(q, qd, tau, qdd, carry);
+  forward_dynamics_crba_cloned_part11(q, qd, tau, qdd, carry);
+}
+
+// forward_dynamics_aba part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void forward_dynamics_aba_cloned_part0(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_aba_parts::part0(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_aba_cloned_part1(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_aba_parts::part1(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_aba_cloned_part2(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_aba_parts::part2(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_aba_cloned_part3(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_aba_parts::part3(q, qd, tau, qdd, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_aba_cloned_part4(const double* q, const double* qd, const double* tau, double* qdd, double* carry) {
+  chain30::forward_dynamics_aba_parts::part4(q, qd, tau, qdd, carry);
+}
+inline void forward_dynamics_aba_cloned(const double* q, const double* qd, const double* tau, double* qdd) {
+  double carry[chain30::forward_dynamics_aba_parts::carried];
+  forward_dynamics_aba_cloned_part0(q, qd, tau, qdd, carry);
+  forward_dynamics_aba_cloned_part1(q, qd, tau, qdd, carry);
+  forward_dynamics_aba_cloned_part2(q, qd, tau, qdd, carry);
+  forward_dynamics_aba_cloned_part3(q, qd, tau, qdd, carry);
+  forward_dynamics_aba_cloned_part4(q, qd, tau, qdd, carry);
+}
+
+// inverse_dynamics part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void inverse_dynamics_cloned_part0(const double* q, const double* qd, const double* qdd, double* tau, double* carry) {
+  chain30::inverse_dynamics_parts::part0(q, qd, qdd, tau, carry);
+}
+DYNGEN_chain30_CLONES
+void inverse_dynamics_cloned_part1(const double* q, const double* qd, const double* qdd, double* tau, double* carry) {
+  chain30::inverse_dynamics_parts::part1(q, qd, qdd, tau, carry);
+}
+inline void inverse_dynamics_cloned(const double* q, const double* qd, const double* qdd, double* tau) {
+  double carry[chain30::inverse_dynamics_parts::carried];
+  inverse_dynamics_cloned_part0(q, qd, qdd, tau, carry);
+  inverse_dynamics_cloned_part1(q, qd, qdd, tau, carry);
+}
+
+// base_wrench part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void base_wrench_cloned_part0(const double* q, const double* qd, const double* qdd, double* wrench_on_base, double* carry) {
+  chain30::base_wrench_parts::part0(q, qd, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain30_CLONES
+void base_wrench_cloned_part1(const double* q, const double* qd, const double* qdd, double* wrench_on_base, double* carry) {
+  chain30::base_wrench_parts::part1(q, qd, qdd, wrench_on_base, carry);
+}
+inline void base_wrench_cloned(const double* q, const double* qd, const double* qdd, double* wrench_on_base) {
+  double carry[chain30::base_wrench_parts::carried];
+  base_wrench_cloned_part0(q, qd, qdd, wrench_on_base, carry);
+  base_wrench_cloned_part1(q, qd, qdd, wrench_on_base, carry);
+}
+
+// energy part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void energy_cloned_part0(const double* q, const double* qd, double* energy, double* momentum, double* carry) {
+  chain30::energy_parts::part0(q, qd, energy, momentum, carry);
+}
+DYNGEN_chain30_CLONES
+void energy_cloned_part1(const double* q, const double* qd, double* energy, double* momentum, double* carry) {
+  chain30::energy_parts::part1(q, qd, energy, momentum, carry);
+}
+DYNGEN_chain30_CLONES
+void energy_cloned_part2(const double* q, const double* qd, double* energy, double* momentum, double* carry) {
+  chain30::energy_parts::part2(q, qd, energy, momentum, carry);
+}
+inline void energy_cloned(const double* q, const double* qd, double* energy, double* momentum) {
+  double carry[chain30::energy_parts::carried];
+  energy_cloned_part0(q, qd, energy, momentum, carry);
+  energy_cloned_part1(q, qd, energy, momentum, carry);
+  energy_cloned_part2(q, qd, energy, momentum, carry);
+}
+
+}  // namespace
+
 void chain30_mass_matrix(const double* q, double* M) {
-  chain30::mass_matrix(q, M);
+  mass_matrix_cloned(q, M);
 }
 
 void chain30_mass_matrix_f(const float* q, float* M) {
@@ -41,7 +240,7 @@ void chain30_mass_matrix_f(const float* q, float* M) {
 }
 
 void chain30_generalized_forces(const double* q, const double* qd, const double* tau, double* b) {
-  chain30::generalized_forces(q, qd, tau, b);
+  generalized_forces_cloned(q, qd, tau, b);
 }
 
 void chain30_generalized_forces_f(const float* q, const float* qd, const float* tau, float* b) {
@@ -49,7 +248,7 @@ void chain30_generalized_forces_f(const float* q, const float* qd, const float* 
 }
 
 void chain30_forward_dynamics_crba(const double* q, const double* qd, const double* tau, double* qdd) {
-  chain30::forward_dynamics_crba(q, qd, tau, qdd);
+  forward_dynamics_crba_cloned(q, qd, tau, qdd);
 }
 
 void chain30_forward_dynamics_crba_f(const float* q, const float* qd, const float* tau, float* qdd) {
@@ -57,7 +256,7 @@ void chain30_forward_dynamics_crba_f(const float* q, const float* qd, const floa
 }
 
 void chain30_forward_dynamics_aba(const double* q, const double* qd, const double* tau, double* qdd) {
-  chain30::forward_dynamics_aba(q, qd, tau, qdd);
+  forward_dynamics_aba_cloned(q, qd, tau, qdd);
 }
 
 void chain30_forward_dynamics_aba_f(const float* q, const float* qd, const float* tau, float* qdd) {
@@ -65,7 +264,7 @@ void chain30_forward_dynamics_aba_f(const float* q, const float* qd, const float
 }
 
 void chain30_inverse_dynamics(const double* q, const double* qd, const double* qdd, double* tau) {
-  chain30::inverse_dynamics(q, qd, qdd, tau);
+  inverse_dynamics_cloned(q, qd, qdd, tau);
 }
 
 void chain30_inverse_dynamics_f(const float* q, const float* qd, const float* qdd, float* tau) {
@@ -73,7 +272,7 @@ void chain30_inverse_dynamics_f(const float* q, const float* qd, const float* qd
 }
 
 void chain30_base_wrench(const double* q, const double* qd, const double* qdd, double* wrench_on_base) {
-  chain30::base_wrench(q, qd, qdd, wrench_on_base);
+  base_wrench_cloned(q, qd, qdd, wrench_on_base);
 }
 
 void chain30_base_wrench_f(const float* q, const float* qd, const float* qdd, float* wrench_on_base) {
@@ -81,7 +280,7 @@ void chain30_base_wrench_f(const float* q, const float* qd, const float* qdd, fl
 }
 
 void chain30_energy(const double* q, const double* qd, double* energy, double* momentum) {
-  chain30::energy(q, qd, energy, momentum);
+  energy_cloned(q, qd, energy, momentum);
 }
 
 void chain30_energy_f(const float* q, const float* qd, float* energy, float* momentum) {

@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace chain30 {
 
@@ -108,7 +109,7 @@ inline constexpr double dyngen_sin_cos_table[512] = {
 // dyngen_sin_cos_from takes x, k, S and C to the end: the same operations for one angle (V =
 // double) and, lane by lane, for two (V = dyngen_v2, GCC's vector extension, also in clang).
 template <class V>
-inline void dyngen_sin_cos_from(V x, V kd, V S, V C, V& sine, V& cosine) {
+inline void dyngen_sin_cos_from(const V& x, const V& kd, const V& S, const V& C, V& sine, V& cosine) {
   const V r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
   const V r2 = r * r;
   const V sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
@@ -174,6 +175,120 @@ inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) 
   }
 #endif
   for (; i < count; ++i) dyngen_sin_cos(angle[i], sine[i], cosine[i]);
+}
+
+// Packs of W states for the batch kernels (<kernel>_batch below): a kernel instantiated with
+// T = dyngen_pack<S, W> runs each instruction on W states at once. Every operation is lane-wise
+// and rounded as IEEE 754 prescribes, the sines and cosines those of dyngen_sin_cos lane by lane,
+// so each lane is the scalar kernel's result bit for bit where the compiler does not contract
+// a * b + c (the C entry points forbid it). The lanes are a GCC vector extension (GCC, clang: one
+// instruction per operation, SSE2, AVX2 or AVX-512 as the caller is compiled) or, with other
+// compilers or DYNGEN_NO_VECTOR_EXTENSIONS defined, a plain array.
+#if defined(__GNUC__) && !defined(DYNGEN_NO_VECTOR_EXTENSIONS)
+template <class S, int W>
+struct dyngen_pack {
+  typedef S scalar;
+  typedef S lanes __attribute__((vector_size(W * sizeof(S))));
+  static constexpr int width = W;
+  template <class... X>
+  static dyngen_pack of(X... x) {
+    dyngen_pack p;
+    p.v = lanes{x...};
+    return p;
+  }
+  // mutable: the kernels' `const T t = ...;` is then no read-only object, which GCC's scalar
+  // replacement of aggregates would keep in memory, each in a stack slot of its own (a 100 kB frame
+  // for a kernel of 1400 instructions); so each lives in a vector register or a shared spill slot.
+  mutable lanes v;
+  dyngen_pack() = default;
+  dyngen_pack(S s) : v(s - lanes{}) {}  // s in every lane: s - (+0) is s, signed zeros included
+  // operands by reference: no 32- or 64-byte vector crosses a call boundary by value (GCC notes an ABI change there)
+  friend dyngen_pack operator+(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v + b.v; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v - b.v; return r; }
+  friend dyngen_pack operator*(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v * b.v; return r; }
+  friend dyngen_pack operator/(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v / b.v; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a) { dyngen_pack r; r.v = -a.v; return r; }
+};
+#else
+template <class S, int W>
+struct dyngen_pack {
+  typedef S scalar;
+  struct lanes {
+    S lane[W];
+    S& operator[](int l) { return lane[l]; }
+    S operator[](int l) const { return lane[l]; }
+  };
+  static constexpr int width = W;
+  template <class... X>
+  static dyngen_pack of(X... x) {
+    dyngen_pack p;
+    p.v = lanes{{x...}};
+    return p;
+  }
+  mutable lanes v;  // as above
+
+  dyngen_pack() = default;
+  dyngen_pack(S s) { for (int l = 0; l < W; ++l) v[l] = s; }
+  friend dyngen_pack operator+(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] + b.v[l]; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] - b.v[l]; return r; }
+  friend dyngen_pack operator*(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] * b.v[l]; return r; }
+  friend dyngen_pack operator/(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] / b.v[l]; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = -a.v[l]; return r; }
+};
+#endif
+
+// packs[i] = element i of `count` <= W states stored one after another, `size` elements each; the
+// lanes past `count` repeat the last state, so they compute nothing a state could not.
+template <class S, int W, int... L>
+inline void dyngen_load(dyngen_pack<S, W>* packs, const S* states, int size, int count, std::integer_sequence<int, L...>) {
+  if (count == W) {
+    for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[L * size + i]...);
+  } else {
+    for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[(L < count ? L : count - 1) * size + i]...);
+  }
+}
+
+// The first `count` lanes of packs[i] to element i of states stored one after another.
+template <class S, int W, int... L>
+inline void dyngen_store(const dyngen_pack<S, W>* packs, S* states, int size, int count, std::integer_sequence<int, L...>) {
+  if (count == W) {
+    for (int i = 0; i < size; ++i) ((states[L * size + i] = packs[i].v[L]), ...);
+  } else {
+    for (int i = 0; i < size; ++i) ((L < count ? void(states[L * size + i] = packs[i].v[L]) : void()), ...);
+  }
+}
+
+// dyngen_sin_cos lane by lane: when every lane's angle is within the table's range, its operations
+// on all lanes at once in double (the table read lane by lane); otherwise, and under -ffast-math,
+// dyngen_sin_cos on each lane.
+template <class S, int W, int... L>
+inline void dyngen_sin_cos_lanes(const dyngen_pack<S, W>& angle, dyngen_pack<S, W>& sine, dyngen_pack<S, W>& cosine,
+                                 std::integer_sequence<int, L...>) {
+#if !defined(__FAST_MATH__)
+  typedef dyngen_pack<double, W> reals;
+  const reals x = reals::of(static_cast<double>(angle.v[L])...);
+  if (((std::abs(x.v[L]) < 3e4) && ...)) {
+    const reals shifted = x * reals(40.74366543152521) + reals(6755399441055744.0);
+    unsigned long long k[W];
+    std::memcpy(k, &shifted, sizeof k);
+    reals s, c;
+    dyngen_sin_cos_from(x, shifted - reals(6755399441055744.0), reals::of(dyngen_sin_cos_table[2 * (k[L] & 255)]...),
+                        reals::of(dyngen_sin_cos_table[2 * (k[L] & 255) + 1]...), s, c);
+    sine = dyngen_pack<S, W>::of(static_cast<S>(s.v[L])...);
+    cosine = dyngen_pack<S, W>::of(static_cast<S>(c.v[L])...);
+    return;
+  }
+#endif
+  S s[W], c[W];
+  (dyngen_sin_cos(angle.v[L], s[L], c[L]), ...);
+  sine = dyngen_pack<S, W>::of(s[L]...);
+  cosine = dyngen_pack<S, W>::of(c[L]...);
+}
+
+template <class S, int W>
+inline void dyngen_sin_cos_array(const dyngen_pack<S, W>* angle, int count, dyngen_pack<S, W>* sine,
+                                 dyngen_pack<S, W>* cosine) {
+  for (int i = 0; i < count; ++i) dyngen_sin_cos_lanes(angle[i], sine[i], cosine[i], std::make_integer_sequence<int, W>{});
 }
 
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); common factors taken out of sums
@@ -11211,17 +11326,19 @@ void part4(const T* /*q*/, T* M, T* carry) {
   M[895] = t8822;
   M[896] = t8788;
   M[897] = t8797;
+  M[899] = T(0.032);
 }
+// values made in one part and read in a later one
+constexpr int carried = 340;
 }  // namespace mass_matrix_parts
 template <class T>
 inline void mass_matrix(const T* q, T* M) {
-  T carry[340];
+  T carry[mass_matrix_parts::carried];
   mass_matrix_parts::part0(q, M, carry);
   mass_matrix_parts::part1(q, M, carry);
   mass_matrix_parts::part2(q, M, carry);
   mass_matrix_parts::part3(q, M, carry);
   mass_matrix_parts::part4(q, M, carry);
-  M[899] = T(0.032);
 }
 
 // generalized forces b of M qdd = b: transport motion, gravity, velocity terms, springs, dampers, actuation, external wrenches; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
@@ -16028,10 +16145,12 @@ void part1(const T* /*q*/, const T* qd, const T* tau, T* b, T* carry) {
   b[28] = t3523;
   b[29] = t3524;
 }
+// values made in one part and read in a later one
+constexpr int carried = 617;
 }  // namespace generalized_forces_parts
 template <class T>
 inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
-  T carry[617];
+  T carry[generalized_forces_parts::carried];
   generalized_forces_parts::part0(q, qd, tau, b, carry);
   generalized_forces_parts::part1(q, qd, tau, b, carry);
 }
@@ -46025,10 +46144,12 @@ void part11(const T* /*q*/, const T* /*qd*/, const T* tau, T* qdd, T* carry) {
   qdd[28] = t23797;
   qdd[29] = t23857;
 }
+// values made in one part and read in a later one
+constexpr int carried = 2073;
 }  // namespace forward_dynamics_crba_parts
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd) {
-  T carry[2073];
+  T carry[forward_dynamics_crba_parts::carried];
   forward_dynamics_crba_parts::part0(q, qd, tau, qdd, carry);
   forward_dynamics_crba_parts::part1(q, qd, tau, qdd, carry);
   forward_dynamics_crba_parts::part2(q, qd, tau, qdd, carry);
@@ -58721,10 +58842,12 @@ void part4(const T* /*q*/, const T* /*qd*/, const T* tau, T* qdd, T* carry) {
   qdd[28] = t9628;
   qdd[29] = t9660;
 }
+// values made in one part and read in a later one
+constexpr int carried = 1325;
 }  // namespace forward_dynamics_aba_parts
 template <class T>
 inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) {
-  T carry[1325];
+  T carry[forward_dynamics_aba_parts::carried];
   forward_dynamics_aba_parts::part0(q, qd, tau, qdd, carry);
   forward_dynamics_aba_parts::part1(q, qd, tau, qdd, carry);
   forward_dynamics_aba_parts::part2(q, qd, tau, qdd, carry);
@@ -63592,10 +63715,12 @@ void part1(const T* /*q*/, const T* /*qd*/, const T* qdd, T* tau, T* carry) {
   tau[28] = t2129;
   tau[29] = t2028;
 }
+// values made in one part and read in a later one
+constexpr int carried = 633;
 }  // namespace inverse_dynamics_parts
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
-  T carry[633];
+  T carry[inverse_dynamics_parts::carried];
   inverse_dynamics_parts::part0(q, qd, qdd, tau, carry);
   inverse_dynamics_parts::part1(q, qd, qdd, tau, carry);
 }
@@ -68519,10 +68644,12 @@ void part1(const T* /*q*/, const T* /*qd*/, const T* qdd, T* wrench_on_base, T* 
   wrench_on_base[4] = t3616;
   wrench_on_base[5] = t3621;
 }
+// values made in one part and read in a later one
+constexpr int carried = 638;
 }  // namespace base_wrench_parts
 template <class T>
 inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base) {
-  T carry[638];
+  T carry[base_wrench_parts::carried];
   base_wrench_parts::part0(q, qd, qdd, wrench_on_base, carry);
   base_wrench_parts::part1(q, qd, qdd, wrench_on_base, carry);
 }
@@ -75230,6 +75357,7 @@ void part2(const T* /*q*/, const T* qd, T* energy, T* momentum, T* carry) {
   const T t5686 = t5683 + t5684;
   const T t5687 = t5685 + t5686;
   energy[1] = t4223;
+  energy[2] = T(0.0);
   momentum[0] = t4404;
   momentum[1] = t4575;
   momentum[2] = t4751;
@@ -75237,14 +75365,15 @@ void part2(const T* /*q*/, const T* qd, T* energy, T* momentum, T* carry) {
   momentum[4] = t5394;
   momentum[5] = t5687;
 }
+// values made in one part and read in a later one
+constexpr int carried = 485;
 }  // namespace energy_parts
 template <class T>
 inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
-  T carry[485];
+  T carry[energy_parts::carried];
   energy_parts::part0(q, qd, energy, momentum, carry);
   energy_parts::part1(q, qd, energy, momentum, carry);
   energy_parts::part2(q, qd, energy, momentum, carry);
-  energy[2] = T(0.0);
 }
 
 // power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
@@ -75261,6 +75390,119 @@ template <class T>
 inline void forward_dynamics(const T* q, const T* qd, const T* tau, T* qdd) {
   forward_dynamics_aba(q, qd, tau, qdd);
 }
+
+// mass_matrix over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of mass_matrix read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void mass_matrix_batch(int n, const S* q, S* M, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[30], M_pack[900];
+    dyngen_load(q_pack, q + offset * 30, 30, count, lanes);
+    kernel(q_pack, M_pack);
+    dyngen_store(M_pack, M + offset * 900, 900, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void mass_matrix_batch(int n, const S* q, S* M) {
+  mass_matrix_batch<P>(n, q, M, [](const P* q_pack, P* M_pack) { mass_matrix(q_pack, M_pack); });
+}
+
+// forward_dynamics over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of forward_dynamics read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void forward_dynamics_batch(int n, const S* q, const S* qd, const S* tau, S* qdd, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[30], qd_pack[30], tau_pack[30], qdd_pack[30];
+    dyngen_load(q_pack, q + offset * 30, 30, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 30, 30, count, lanes);
+    dyngen_load(tau_pack, tau + offset * 30, 30, count, lanes);
+    kernel(q_pack, qd_pack, tau_pack, qdd_pack);
+    dyngen_store(qdd_pack, qdd + offset * 30, 30, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void forward_dynamics_batch(int n, const S* q, const S* qd, const S* tau, S* qdd) {
+  forward_dynamics_batch<P>(n, q, qd, tau, qdd, [](const P* q_pack, const P* qd_pack, const P* tau_pack, P* qdd_pack) { forward_dynamics(q_pack, qd_pack, tau_pack, qdd_pack); });
+}
+
+// inverse_dynamics over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of inverse_dynamics read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void inverse_dynamics_batch(int n, const S* q, const S* qd, const S* qdd, S* tau, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[30], qd_pack[30], qdd_pack[30], tau_pack[30];
+    dyngen_load(q_pack, q + offset * 30, 30, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 30, 30, count, lanes);
+    dyngen_load(qdd_pack, qdd + offset * 30, 30, count, lanes);
+    kernel(q_pack, qd_pack, qdd_pack, tau_pack);
+    dyngen_store(tau_pack, tau + offset * 30, 30, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void inverse_dynamics_batch(int n, const S* q, const S* qd, const S* qdd, S* tau) {
+  inverse_dynamics_batch<P>(n, q, qd, qdd, tau, [](const P* q_pack, const P* qd_pack, const P* qdd_pack, P* tau_pack) { inverse_dynamics(q_pack, qd_pack, qdd_pack, tau_pack); });
+}
+
+// base_wrench over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of base_wrench read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void base_wrench_batch(int n, const S* q, const S* qd, const S* qdd, S* wrench_on_base, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[30], qd_pack[30], qdd_pack[30], wrench_on_base_pack[6];
+    dyngen_load(q_pack, q + offset * 30, 30, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 30, 30, count, lanes);
+    dyngen_load(qdd_pack, qdd + offset * 30, 30, count, lanes);
+    kernel(q_pack, qd_pack, qdd_pack, wrench_on_base_pack);
+    dyngen_store(wrench_on_base_pack, wrench_on_base + offset * 6, 6, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void base_wrench_batch(int n, const S* q, const S* qd, const S* qdd, S* wrench_on_base) {
+  base_wrench_batch<P>(n, q, qd, qdd, wrench_on_base, [](const P* q_pack, const P* qd_pack, const P* qdd_pack, P* wrench_on_base_pack) { base_wrench(q_pack, qd_pack, qdd_pack, wrench_on_base_pack); });
+}
+
+// Uniform access to the batch kernels (tools, tests): `kernel` names the kernel_table entry whose
+// arrays the call takes, in that order, each holding n states' arrays one after another.
+template <class P>
+struct BatchKernelEntry {
+  const char* name;
+  const char* kernel;
+  void (*call)(int n, const typename P::scalar* const* in, typename P::scalar* const* out);
+};
+
+constexpr int batch_kernel_count = 4;
+
+template <class P>
+inline constexpr BatchKernelEntry<P> batch_kernel_table[batch_kernel_count] = {
+    {"mass_matrix", "mass_matrix",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { mass_matrix_batch<P>(n, in[0], out[0]); }},
+    {"forward_dynamics", "forward_dynamics_aba",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { forward_dynamics_batch<P>(n, in[0], in[1], in[2], out[0]); }},
+    {"inverse_dynamics", "inverse_dynamics",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { inverse_dynamics_batch<P>(n, in[0], in[1], in[2], out[0]); }},
+    {"base_wrench", "base_wrench",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { base_wrench_batch<P>(n, in[0], in[1], in[2], out[0]); }},
+};
 
 // Uniform access to the kernels (tools, tests): arrays in the order documented above.
 template <class T>

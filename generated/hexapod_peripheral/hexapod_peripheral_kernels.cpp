@@ -17,22 +17,61 @@
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 #include "hexapod_peripheral_kernels.h"
 #include "hexapod_peripheral_kernels.hpp"
 
-// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
-// compiled for x86-64-v4, whose 32 vector registers (twice as many) cut the spills of a long
-// straight-line kernel; the loader picks the clone the CPU can run. No clone contracts a * b + c
-// into a fused multiply-add, so every clone rounds exactly as the default one: results are
-// bit-identical on every machine. Instructions are scheduled before register allocation, with
-// an eye on register pressure. Kernels printed in parts are not cloned: flattening their parts
-// into one function would make compile time grow faster than their size.
+// With GCC on x86-64 Linux the double entry points are also compiled for x86-64-v4, whose 32 vector
+// registers (twice as many) cut the spills of a long straight-line kernel; the loader picks the clone
+// the CPU can run. A kernel printed in parts is cloned part by part, each part flattened on its own,
+// so compile time stays linear in its size.
+// No clone contracts a * b + c into a fused multiply-add, so every clone rounds exactly as
+// the default one: results are bit-identical on every machine.
+// Instructions are scheduled before register allocation, with an eye on register pressure.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define DYNGEN_hexapod_peripheral_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, \
     optimize("fp-contract=off", "schedule-insns", "sched-pressure")))
 #else
 #define DYNGEN_hexapod_peripheral_CLONES
 #endif
+
+namespace {
+
+// forward_dynamics_crba part by part, each part built cloned on its own
+DYNGEN_hexapod_peripheral_CLONES
+void forward_dynamics_crba_cloned_part0(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d, double* carry) {
+  hexapod_peripheral::forward_dynamics_crba_parts::part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+DYNGEN_hexapod_peripheral_CLONES
+void forward_dynamics_crba_cloned_part1(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d, double* carry) {
+  hexapod_peripheral::forward_dynamics_crba_parts::part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+inline void forward_dynamics_crba_cloned(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
+  double carry[hexapod_peripheral::forward_dynamics_crba_parts::carried];
+  forward_dynamics_crba_cloned_part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+  forward_dynamics_crba_cloned_part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+
+// inverse_dynamics part by part, each part built cloned on its own
+DYNGEN_hexapod_peripheral_CLONES
+void inverse_dynamics_cloned_part0(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* actuator_forces, double* det_phi_d, double* carry) {
+  hexapod_peripheral::inverse_dynamics_parts::part0(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d, carry);
+}
+DYNGEN_hexapod_peripheral_CLONES
+void inverse_dynamics_cloned_part1(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* actuator_forces, double* det_phi_d, double* carry) {
+  hexapod_peripheral::inverse_dynamics_parts::part1(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d, carry);
+}
+inline void inverse_dynamics_cloned(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* actuator_forces, double* det_phi_d) {
+  double carry[hexapod_peripheral::inverse_dynamics_parts::carried];
+  inverse_dynamics_cloned_part0(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d, carry);
+  inverse_dynamics_cloned_part1(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d, carry);
+}
+
+}  // namespace
 
 DYNGEN_hexapod_peripheral_CLONES
 void hexapod_peripheral_position_closure(const double* q, double* q_closed, double* closure_margin) {
@@ -62,7 +101,7 @@ void hexapod_peripheral_dependent_velocities_f(const float* q, const float* qd, 
 }
 
 void hexapod_peripheral_forward_dynamics_crba(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
-  hexapod_peripheral::forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  forward_dynamics_crba_cloned(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
 
 void hexapod_peripheral_forward_dynamics_crba_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* qdd_independent, float* det_phi_d) {
@@ -70,7 +109,7 @@ void hexapod_peripheral_forward_dynamics_crba_f(const float* q, const float* qd,
 }
 
 void hexapod_peripheral_inverse_dynamics(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* actuator_forces, double* det_phi_d) {
-  hexapod_peripheral::inverse_dynamics(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d);
+  inverse_dynamics_cloned(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d);
 }
 
 void hexapod_peripheral_inverse_dynamics_f(const float* q, const float* qd, const float* qdd_independent, const float* base, const float* wrench, float* tau_independent, float* actuator_forces, float* det_phi_d) {

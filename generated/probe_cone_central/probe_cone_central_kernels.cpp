@@ -18,22 +18,91 @@
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 #include "probe_cone_central_kernels.h"
 #include "probe_cone_central_kernels.hpp"
 
-// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
-// compiled for x86-64-v4, whose 32 vector registers (twice as many) cut the spills of a long
-// straight-line kernel; the loader picks the clone the CPU can run. No clone contracts a * b + c
-// into a fused multiply-add, so every clone rounds exactly as the default one: results are
-// bit-identical on every machine. Instructions are scheduled before register allocation, with
-// an eye on register pressure. Kernels printed in parts are not cloned: flattening their parts
-// into one function would make compile time grow faster than their size.
+// With GCC on x86-64 Linux the double entry points are also compiled for x86-64-v4, whose 32 vector
+// registers (twice as many) cut the spills of a long straight-line kernel; the loader picks the clone
+// the CPU can run. A kernel printed in parts is cloned part by part, each part flattened on its own,
+// so compile time stays linear in its size.
+// No clone contracts a * b + c into a fused multiply-add, so every clone rounds exactly as
+// the default one: results are bit-identical on every machine.
+// Instructions are scheduled before register allocation, with an eye on register pressure.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define DYNGEN_probe_cone_central_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, \
     optimize("fp-contract=off", "schedule-insns", "sched-pressure")))
 #else
 #define DYNGEN_probe_cone_central_CLONES
 #endif
+
+namespace {
+
+// forward_dynamics_crba part by part, each part built cloned on its own
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_crba_cloned_part0(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_crba_parts::part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_crba_cloned_part1(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_crba_parts::part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+inline void forward_dynamics_crba_cloned(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
+  double carry[probe_cone_central::forward_dynamics_crba_parts::carried];
+  forward_dynamics_crba_cloned_part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+  forward_dynamics_crba_cloned_part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+
+// forward_dynamics_combined part by part, each part built cloned on its own
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_combined_cloned_part0(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_combined_parts::part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_combined_cloned_part1(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_combined_parts::part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+inline void forward_dynamics_combined_cloned(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
+  double carry[probe_cone_central::forward_dynamics_combined_parts::carried];
+  forward_dynamics_combined_cloned_part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+  forward_dynamics_combined_cloned_part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
+}
+
+// inverse_dynamics part by part, each part built cloned on its own
+DYNGEN_probe_cone_central_CLONES
+void inverse_dynamics_cloned_part0(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* det_phi_d, double* carry) {
+  probe_cone_central::inverse_dynamics_parts::part0(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d, carry);
+}
+DYNGEN_probe_cone_central_CLONES
+void inverse_dynamics_cloned_part1(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* det_phi_d, double* carry) {
+  probe_cone_central::inverse_dynamics_parts::part1(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d, carry);
+}
+inline void inverse_dynamics_cloned(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* det_phi_d) {
+  double carry[probe_cone_central::inverse_dynamics_parts::carried];
+  inverse_dynamics_cloned_part0(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d, carry);
+  inverse_dynamics_cloned_part1(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d, carry);
+}
+
+// energy part by part, each part built cloned on its own
+DYNGEN_probe_cone_central_CLONES
+void energy_cloned_part0(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum, double* carry) {
+  probe_cone_central::energy_parts::part0(q, qd, base, base_velocity, energy, momentum, carry);
+}
+DYNGEN_probe_cone_central_CLONES
+void energy_cloned_part1(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum, double* carry) {
+  probe_cone_central::energy_parts::part1(q, qd, base, base_velocity, energy, momentum, carry);
+}
+inline void energy_cloned(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum) {
+  double carry[probe_cone_central::energy_parts::carried];
+  energy_cloned_part0(q, qd, base, base_velocity, energy, momentum, carry);
+  energy_cloned_part1(q, qd, base, base_velocity, energy, momentum, carry);
+}
+
+}  // namespace
 
 DYNGEN_probe_cone_central_CLONES
 void probe_cone_central_position_closure(const double* q, double* q_closed, double* closure_margin) {
@@ -63,7 +132,7 @@ void probe_cone_central_dependent_velocities_f(const float* q, const float* qd, 
 }
 
 void probe_cone_central_forward_dynamics_crba(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
-  probe_cone_central::forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  forward_dynamics_crba_cloned(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
 
 void probe_cone_central_forward_dynamics_crba_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* qdd_independent, float* det_phi_d) {
@@ -71,7 +140,7 @@ void probe_cone_central_forward_dynamics_crba_f(const float* q, const float* qd,
 }
 
 void probe_cone_central_forward_dynamics_combined(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
-  probe_cone_central::forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  forward_dynamics_combined_cloned(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
 
 void probe_cone_central_forward_dynamics_combined_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* qdd_independent, float* det_phi_d) {
@@ -79,7 +148,7 @@ void probe_cone_central_forward_dynamics_combined_f(const float* q, const float*
 }
 
 void probe_cone_central_inverse_dynamics(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* det_phi_d) {
-  probe_cone_central::inverse_dynamics(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d);
+  inverse_dynamics_cloned(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d);
 }
 
 void probe_cone_central_inverse_dynamics_f(const float* q, const float* qd, const float* qdd_independent, const float* base, const float* wrench, float* tau_independent, float* det_phi_d) {
@@ -105,7 +174,7 @@ void probe_cone_central_body_kinematics_f(const float* q, const float* qd, float
 }
 
 void probe_cone_central_energy(const double* q, const double* qd, const double* base, const double* base_velocity, double* energy, double* momentum) {
-  probe_cone_central::energy(q, qd, base, base_velocity, energy, momentum);
+  energy_cloned(q, qd, base, base_velocity, energy, momentum);
 }
 
 void probe_cone_central_energy_f(const float* q, const float* qd, const float* base, const float* base_velocity, float* energy, float* momentum) {

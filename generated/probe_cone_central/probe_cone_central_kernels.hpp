@@ -22,6 +22,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace probe_cone_central {
 
@@ -138,7 +139,7 @@ inline constexpr double dyngen_sin_cos_table[512] = {
 // dyngen_sin_cos_from takes x, k, S and C to the end: the same operations for one angle (V =
 // double) and, lane by lane, for two (V = dyngen_v2, GCC's vector extension, also in clang).
 template <class V>
-inline void dyngen_sin_cos_from(V x, V kd, V S, V C, V& sine, V& cosine) {
+inline void dyngen_sin_cos_from(const V& x, const V& kd, const V& S, const V& C, V& sine, V& cosine) {
   const V r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
   const V r2 = r * r;
   const V sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
@@ -257,6 +258,120 @@ inline T dyngen_atan2(T y_in, T x_in) {
   if (steep) r = (1.5707963267948966 - r) + 6.123233995736766e-17;
   if (x < 0.0) r = (3.141592653589793 - r) + 1.2246467991473532e-16;
   return static_cast<T>(std::copysign(r, y));
+}
+
+// Packs of W states for the batch kernels (<kernel>_batch below): a kernel instantiated with
+// T = dyngen_pack<S, W> runs each instruction on W states at once. Every operation is lane-wise
+// and rounded as IEEE 754 prescribes, the sines and cosines those of dyngen_sin_cos lane by lane,
+// so each lane is the scalar kernel's result bit for bit where the compiler does not contract
+// a * b + c (the C entry points forbid it). The lanes are a GCC vector extension (GCC, clang: one
+// instruction per operation, SSE2, AVX2 or AVX-512 as the caller is compiled) or, with other
+// compilers or DYNGEN_NO_VECTOR_EXTENSIONS defined, a plain array.
+#if defined(__GNUC__) && !defined(DYNGEN_NO_VECTOR_EXTENSIONS)
+template <class S, int W>
+struct dyngen_pack {
+  typedef S scalar;
+  typedef S lanes __attribute__((vector_size(W * sizeof(S))));
+  static constexpr int width = W;
+  template <class... X>
+  static dyngen_pack of(X... x) {
+    dyngen_pack p;
+    p.v = lanes{x...};
+    return p;
+  }
+  // mutable: the kernels' `const T t = ...;` is then no read-only object, which GCC's scalar
+  // replacement of aggregates would keep in memory, each in a stack slot of its own (a 100 kB frame
+  // for a kernel of 1400 instructions); so each lives in a vector register or a shared spill slot.
+  mutable lanes v;
+  dyngen_pack() = default;
+  dyngen_pack(S s) : v(s - lanes{}) {}  // s in every lane: s - (+0) is s, signed zeros included
+  // operands by reference: no 32- or 64-byte vector crosses a call boundary by value (GCC notes an ABI change there)
+  friend dyngen_pack operator+(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v + b.v; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v - b.v; return r; }
+  friend dyngen_pack operator*(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v * b.v; return r; }
+  friend dyngen_pack operator/(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v / b.v; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a) { dyngen_pack r; r.v = -a.v; return r; }
+};
+#else
+template <class S, int W>
+struct dyngen_pack {
+  typedef S scalar;
+  struct lanes {
+    S lane[W];
+    S& operator[](int l) { return lane[l]; }
+    S operator[](int l) const { return lane[l]; }
+  };
+  static constexpr int width = W;
+  template <class... X>
+  static dyngen_pack of(X... x) {
+    dyngen_pack p;
+    p.v = lanes{{x...}};
+    return p;
+  }
+  mutable lanes v;  // as above
+
+  dyngen_pack() = default;
+  dyngen_pack(S s) { for (int l = 0; l < W; ++l) v[l] = s; }
+  friend dyngen_pack operator+(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] + b.v[l]; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] - b.v[l]; return r; }
+  friend dyngen_pack operator*(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] * b.v[l]; return r; }
+  friend dyngen_pack operator/(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] / b.v[l]; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = -a.v[l]; return r; }
+};
+#endif
+
+// packs[i] = element i of `count` <= W states stored one after another, `size` elements each; the
+// lanes past `count` repeat the last state, so they compute nothing a state could not.
+template <class S, int W, int... L>
+inline void dyngen_load(dyngen_pack<S, W>* packs, const S* states, int size, int count, std::integer_sequence<int, L...>) {
+  if (count == W) {
+    for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[L * size + i]...);
+  } else {
+    for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[(L < count ? L : count - 1) * size + i]...);
+  }
+}
+
+// The first `count` lanes of packs[i] to element i of states stored one after another.
+template <class S, int W, int... L>
+inline void dyngen_store(const dyngen_pack<S, W>* packs, S* states, int size, int count, std::integer_sequence<int, L...>) {
+  if (count == W) {
+    for (int i = 0; i < size; ++i) ((states[L * size + i] = packs[i].v[L]), ...);
+  } else {
+    for (int i = 0; i < size; ++i) ((L < count ? void(states[L * size + i] = packs[i].v[L]) : void()), ...);
+  }
+}
+
+// dyngen_sin_cos lane by lane: when every lane's angle is within the table's range, its operations
+// on all lanes at once in double (the table read lane by lane); otherwise, and under -ffast-math,
+// dyngen_sin_cos on each lane.
+template <class S, int W, int... L>
+inline void dyngen_sin_cos_lanes(const dyngen_pack<S, W>& angle, dyngen_pack<S, W>& sine, dyngen_pack<S, W>& cosine,
+                                 std::integer_sequence<int, L...>) {
+#if !defined(__FAST_MATH__)
+  typedef dyngen_pack<double, W> reals;
+  const reals x = reals::of(static_cast<double>(angle.v[L])...);
+  if (((std::abs(x.v[L]) < 3e4) && ...)) {
+    const reals shifted = x * reals(40.74366543152521) + reals(6755399441055744.0);
+    unsigned long long k[W];
+    std::memcpy(k, &shifted, sizeof k);
+    reals s, c;
+    dyngen_sin_cos_from(x, shifted - reals(6755399441055744.0), reals::of(dyngen_sin_cos_table[2 * (k[L] & 255)]...),
+                        reals::of(dyngen_sin_cos_table[2 * (k[L] & 255) + 1]...), s, c);
+    sine = dyngen_pack<S, W>::of(static_cast<S>(s.v[L])...);
+    cosine = dyngen_pack<S, W>::of(static_cast<S>(c.v[L])...);
+    return;
+  }
+#endif
+  S s[W], c[W];
+  (dyngen_sin_cos(angle.v[L], s[L], c[L]), ...);
+  sine = dyngen_pack<S, W>::of(s[L]...);
+  cosine = dyngen_pack<S, W>::of(c[L]...);
+}
+
+template <class S, int W>
+inline void dyngen_sin_cos_array(const dyngen_pack<S, W>* angle, int count, dyngen_pack<S, W>* sine,
+                                 dyngen_pack<S, W>* cosine) {
+  for (int i = 0; i < count; ++i) dyngen_sin_cos_lanes(angle[i], sine[i], cosine[i], std::make_integer_sequence<int, W>{});
 }
 
 // position closure of the loops with a closed form: their dependent coordinates from the independent ones, on the branch of the guess
@@ -5474,10 +5589,12 @@ void part1(const T* q, const T* qd, const T* tau, const T* /*base*/, const T* wr
   det_phi_d[5] = t3378;
   det_phi_d[6] = t3379;
 }
+// values made in one part and read in a later one
+constexpr int carried = 230;
 }  // namespace forward_dynamics_crba_parts
 template <class T>
 inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd, T* qdd_independent, T* det_phi_d) {
-  T carry[230];
+  T carry[forward_dynamics_crba_parts::carried];
   forward_dynamics_crba_parts::part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
   forward_dynamics_crba_parts::part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
 }
@@ -9432,10 +9549,12 @@ void part1(const T* q, const T* qd, const T* tau, const T* /*base*/, const T* wr
   det_phi_d[5] = t3377;
   det_phi_d[6] = t3378;
 }
+// values made in one part and read in a later one
+constexpr int carried = 233;
 }  // namespace forward_dynamics_combined_parts
 template <class T>
 inline void forward_dynamics_combined(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd, T* qdd_independent, T* det_phi_d) {
-  T carry[233];
+  T carry[forward_dynamics_combined_parts::carried];
   forward_dynamics_combined_parts::part0(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
   forward_dynamics_combined_parts::part1(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, carry);
 }
@@ -12720,10 +12839,12 @@ void part1(const T* q, const T* qd, const T* qdd_independent, const T* /*base*/,
   det_phi_d[5] = t2821;
   det_phi_d[6] = t2822;
 }
+// values made in one part and read in a later one
+constexpr int carried = 189;
 }  // namespace inverse_dynamics_parts
 template <class T>
 inline void inverse_dynamics(const T* q, const T* qd, const T* qdd_independent, const T* base, const T* wrench, T* tau_independent, T* det_phi_d) {
-  T carry[189];
+  T carry[inverse_dynamics_parts::carried];
   inverse_dynamics_parts::part0(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d, carry);
   inverse_dynamics_parts::part1(q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d, carry);
 }
@@ -18526,10 +18647,12 @@ void part1(const T* q, const T* /*qd*/, const T* /*base*/, const T* /*base_veloc
   momentum[4] = t2795;
   momentum[5] = t3003;
 }
+// values made in one part and read in a later one
+constexpr int carried = 284;
 }  // namespace energy_parts
 template <class T>
 inline void energy(const T* q, const T* qd, const T* base, const T* base_velocity, T* energy, T* momentum) {
-  T carry[284];
+  T carry[energy_parts::carried];
   energy_parts::part0(q, qd, base, base_velocity, energy, momentum, carry);
   energy_parts::part1(q, qd, base, base_velocity, energy, momentum, carry);
 }
@@ -19036,6 +19159,105 @@ template <class T>
 inline void forward_dynamics(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd, T* qdd_independent, T* det_phi_d) {
   forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
+
+// forward_dynamics over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of forward_dynamics read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void forward_dynamics_batch(int n, const S* q, const S* qd, const S* tau, const S* base, const S* wrench, S* qdd, S* qdd_independent, S* det_phi_d, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[25], qd_pack[25], tau_pack[25], base_pack[9], wrench_pack[18], qdd_pack[25], qdd_independent_pack[8], det_phi_d_pack[7];
+    dyngen_load(q_pack, q + offset * 25, 25, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 25, 25, count, lanes);
+    dyngen_load(tau_pack, tau + offset * 25, 25, count, lanes);
+    dyngen_load(base_pack, base + offset * 9, 9, count, lanes);
+    dyngen_load(wrench_pack, wrench + offset * 18, 18, count, lanes);
+    kernel(q_pack, qd_pack, tau_pack, base_pack, wrench_pack, qdd_pack, qdd_independent_pack, det_phi_d_pack);
+    dyngen_store(qdd_pack, qdd + offset * 25, 25, count, lanes);
+    dyngen_store(qdd_independent_pack, qdd_independent + offset * 8, 8, count, lanes);
+    dyngen_store(det_phi_d_pack, det_phi_d + offset * 7, 7, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void forward_dynamics_batch(int n, const S* q, const S* qd, const S* tau, const S* base, const S* wrench, S* qdd, S* qdd_independent, S* det_phi_d) {
+  forward_dynamics_batch<P>(n, q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d, [](const P* q_pack, const P* qd_pack, const P* tau_pack, const P* base_pack, const P* wrench_pack, P* qdd_pack, P* qdd_independent_pack, P* det_phi_d_pack) { forward_dynamics(q_pack, qd_pack, tau_pack, base_pack, wrench_pack, qdd_pack, qdd_independent_pack, det_phi_d_pack); });
+}
+
+// inverse_dynamics over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of inverse_dynamics read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void inverse_dynamics_batch(int n, const S* q, const S* qd, const S* qdd_independent, const S* base, const S* wrench, S* tau_independent, S* det_phi_d, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[25], qd_pack[25], qdd_independent_pack[8], base_pack[9], wrench_pack[18], tau_independent_pack[8], det_phi_d_pack[7];
+    dyngen_load(q_pack, q + offset * 25, 25, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 25, 25, count, lanes);
+    dyngen_load(qdd_independent_pack, qdd_independent + offset * 8, 8, count, lanes);
+    dyngen_load(base_pack, base + offset * 9, 9, count, lanes);
+    dyngen_load(wrench_pack, wrench + offset * 18, 18, count, lanes);
+    kernel(q_pack, qd_pack, qdd_independent_pack, base_pack, wrench_pack, tau_independent_pack, det_phi_d_pack);
+    dyngen_store(tau_independent_pack, tau_independent + offset * 8, 8, count, lanes);
+    dyngen_store(det_phi_d_pack, det_phi_d + offset * 7, 7, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void inverse_dynamics_batch(int n, const S* q, const S* qd, const S* qdd_independent, const S* base, const S* wrench, S* tau_independent, S* det_phi_d) {
+  inverse_dynamics_batch<P>(n, q, qd, qdd_independent, base, wrench, tau_independent, det_phi_d, [](const P* q_pack, const P* qd_pack, const P* qdd_independent_pack, const P* base_pack, const P* wrench_pack, P* tau_independent_pack, P* det_phi_d_pack) { inverse_dynamics(q_pack, qd_pack, qdd_independent_pack, base_pack, wrench_pack, tau_independent_pack, det_phi_d_pack); });
+}
+
+// base_wrench over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of base_wrench read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void base_wrench_batch(int n, const S* q, const S* qd, const S* qdd, const S* base, const S* wrench, S* wrench_on_base, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[25], qd_pack[25], qdd_pack[25], base_pack[9], wrench_pack[18], wrench_on_base_pack[6];
+    dyngen_load(q_pack, q + offset * 25, 25, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 25, 25, count, lanes);
+    dyngen_load(qdd_pack, qdd + offset * 25, 25, count, lanes);
+    dyngen_load(base_pack, base + offset * 9, 9, count, lanes);
+    dyngen_load(wrench_pack, wrench + offset * 18, 18, count, lanes);
+    kernel(q_pack, qd_pack, qdd_pack, base_pack, wrench_pack, wrench_on_base_pack);
+    dyngen_store(wrench_on_base_pack, wrench_on_base + offset * 6, 6, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void base_wrench_batch(int n, const S* q, const S* qd, const S* qdd, const S* base, const S* wrench, S* wrench_on_base) {
+  base_wrench_batch<P>(n, q, qd, qdd, base, wrench, wrench_on_base, [](const P* q_pack, const P* qd_pack, const P* qdd_pack, const P* base_pack, const P* wrench_pack, P* wrench_on_base_pack) { base_wrench(q_pack, qd_pack, qdd_pack, base_pack, wrench_pack, wrench_on_base_pack); });
+}
+
+// Uniform access to the batch kernels (tools, tests): `kernel` names the kernel_table entry whose
+// arrays the call takes, in that order, each holding n states' arrays one after another.
+template <class P>
+struct BatchKernelEntry {
+  const char* name;
+  const char* kernel;
+  void (*call)(int n, const typename P::scalar* const* in, typename P::scalar* const* out);
+};
+
+constexpr int batch_kernel_count = 3;
+
+template <class P>
+inline constexpr BatchKernelEntry<P> batch_kernel_table[batch_kernel_count] = {
+    {"forward_dynamics", "forward_dynamics_combined",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { forward_dynamics_batch<P>(n, in[0], in[1], in[2], in[3], in[4], out[0], out[1], out[2]); }},
+    {"inverse_dynamics", "inverse_dynamics",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { inverse_dynamics_batch<P>(n, in[0], in[1], in[2], in[3], in[4], out[0], out[1]); }},
+    {"base_wrench", "base_wrench",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { base_wrench_batch<P>(n, in[0], in[1], in[2], in[3], in[4], out[0]); }},
+};
 
 // Uniform access to the kernels (tools, tests): arrays in the order documented above.
 template <class T>

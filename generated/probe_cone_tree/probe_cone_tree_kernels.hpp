@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace probe_cone_tree {
 
@@ -110,7 +111,7 @@ inline constexpr double dyngen_sin_cos_table[512] = {
 // dyngen_sin_cos_from takes x, k, S and C to the end: the same operations for one angle (V =
 // double) and, lane by lane, for two (V = dyngen_v2, GCC's vector extension, also in clang).
 template <class V>
-inline void dyngen_sin_cos_from(V x, V kd, V S, V C, V& sine, V& cosine) {
+inline void dyngen_sin_cos_from(const V& x, const V& kd, const V& S, const V& C, V& sine, V& cosine) {
   const V r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
   const V r2 = r * r;
   const V sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));
@@ -176,6 +177,120 @@ inline void dyngen_sin_cos_array(const T* angle, int count, T* sine, T* cosine) 
   }
 #endif
   for (; i < count; ++i) dyngen_sin_cos(angle[i], sine[i], cosine[i]);
+}
+
+// Packs of W states for the batch kernels (<kernel>_batch below): a kernel instantiated with
+// T = dyngen_pack<S, W> runs each instruction on W states at once. Every operation is lane-wise
+// and rounded as IEEE 754 prescribes, the sines and cosines those of dyngen_sin_cos lane by lane,
+// so each lane is the scalar kernel's result bit for bit where the compiler does not contract
+// a * b + c (the C entry points forbid it). The lanes are a GCC vector extension (GCC, clang: one
+// instruction per operation, SSE2, AVX2 or AVX-512 as the caller is compiled) or, with other
+// compilers or DYNGEN_NO_VECTOR_EXTENSIONS defined, a plain array.
+#if defined(__GNUC__) && !defined(DYNGEN_NO_VECTOR_EXTENSIONS)
+template <class S, int W>
+struct dyngen_pack {
+  typedef S scalar;
+  typedef S lanes __attribute__((vector_size(W * sizeof(S))));
+  static constexpr int width = W;
+  template <class... X>
+  static dyngen_pack of(X... x) {
+    dyngen_pack p;
+    p.v = lanes{x...};
+    return p;
+  }
+  // mutable: the kernels' `const T t = ...;` is then no read-only object, which GCC's scalar
+  // replacement of aggregates would keep in memory, each in a stack slot of its own (a 100 kB frame
+  // for a kernel of 1400 instructions); so each lives in a vector register or a shared spill slot.
+  mutable lanes v;
+  dyngen_pack() = default;
+  dyngen_pack(S s) : v(s - lanes{}) {}  // s in every lane: s - (+0) is s, signed zeros included
+  // operands by reference: no 32- or 64-byte vector crosses a call boundary by value (GCC notes an ABI change there)
+  friend dyngen_pack operator+(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v + b.v; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v - b.v; return r; }
+  friend dyngen_pack operator*(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v * b.v; return r; }
+  friend dyngen_pack operator/(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; r.v = a.v / b.v; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a) { dyngen_pack r; r.v = -a.v; return r; }
+};
+#else
+template <class S, int W>
+struct dyngen_pack {
+  typedef S scalar;
+  struct lanes {
+    S lane[W];
+    S& operator[](int l) { return lane[l]; }
+    S operator[](int l) const { return lane[l]; }
+  };
+  static constexpr int width = W;
+  template <class... X>
+  static dyngen_pack of(X... x) {
+    dyngen_pack p;
+    p.v = lanes{{x...}};
+    return p;
+  }
+  mutable lanes v;  // as above
+
+  dyngen_pack() = default;
+  dyngen_pack(S s) { for (int l = 0; l < W; ++l) v[l] = s; }
+  friend dyngen_pack operator+(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] + b.v[l]; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] - b.v[l]; return r; }
+  friend dyngen_pack operator*(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] * b.v[l]; return r; }
+  friend dyngen_pack operator/(const dyngen_pack& a, const dyngen_pack& b) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = a.v[l] / b.v[l]; return r; }
+  friend dyngen_pack operator-(const dyngen_pack& a) { dyngen_pack r; for (int l = 0; l < W; ++l) r.v[l] = -a.v[l]; return r; }
+};
+#endif
+
+// packs[i] = element i of `count` <= W states stored one after another, `size` elements each; the
+// lanes past `count` repeat the last state, so they compute nothing a state could not.
+template <class S, int W, int... L>
+inline void dyngen_load(dyngen_pack<S, W>* packs, const S* states, int size, int count, std::integer_sequence<int, L...>) {
+  if (count == W) {
+    for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[L * size + i]...);
+  } else {
+    for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[(L < count ? L : count - 1) * size + i]...);
+  }
+}
+
+// The first `count` lanes of packs[i] to element i of states stored one after another.
+template <class S, int W, int... L>
+inline void dyngen_store(const dyngen_pack<S, W>* packs, S* states, int size, int count, std::integer_sequence<int, L...>) {
+  if (count == W) {
+    for (int i = 0; i < size; ++i) ((states[L * size + i] = packs[i].v[L]), ...);
+  } else {
+    for (int i = 0; i < size; ++i) ((L < count ? void(states[L * size + i] = packs[i].v[L]) : void()), ...);
+  }
+}
+
+// dyngen_sin_cos lane by lane: when every lane's angle is within the table's range, its operations
+// on all lanes at once in double (the table read lane by lane); otherwise, and under -ffast-math,
+// dyngen_sin_cos on each lane.
+template <class S, int W, int... L>
+inline void dyngen_sin_cos_lanes(const dyngen_pack<S, W>& angle, dyngen_pack<S, W>& sine, dyngen_pack<S, W>& cosine,
+                                 std::integer_sequence<int, L...>) {
+#if !defined(__FAST_MATH__)
+  typedef dyngen_pack<double, W> reals;
+  const reals x = reals::of(static_cast<double>(angle.v[L])...);
+  if (((std::abs(x.v[L]) < 3e4) && ...)) {
+    const reals shifted = x * reals(40.74366543152521) + reals(6755399441055744.0);
+    unsigned long long k[W];
+    std::memcpy(k, &shifted, sizeof k);
+    reals s, c;
+    dyngen_sin_cos_from(x, shifted - reals(6755399441055744.0), reals::of(dyngen_sin_cos_table[2 * (k[L] & 255)]...),
+                        reals::of(dyngen_sin_cos_table[2 * (k[L] & 255) + 1]...), s, c);
+    sine = dyngen_pack<S, W>::of(static_cast<S>(s.v[L])...);
+    cosine = dyngen_pack<S, W>::of(static_cast<S>(c.v[L])...);
+    return;
+  }
+#endif
+  S s[W], c[W];
+  (dyngen_sin_cos(angle.v[L], s[L], c[L]), ...);
+  sine = dyngen_pack<S, W>::of(s[L]...);
+  cosine = dyngen_pack<S, W>::of(c[L]...);
+}
+
+template <class S, int W>
+inline void dyngen_sin_cos_array(const dyngen_pack<S, W>* angle, int count, dyngen_pack<S, W>* sine,
+                                 dyngen_pack<S, W>* cosine) {
+  for (int i = 0; i < count; ++i) dyngen_sin_cos_lanes(angle[i], sine[i], cosine[i], std::make_integer_sequence<int, W>{});
 }
 
 // joint-space mass matrix M(q) by the composite-rigid-body algorithm; body frames slid along joint axes (exact)
@@ -2033,6 +2148,125 @@ template <class T>
 inline void forward_dynamics(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
   forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
+
+// mass_matrix over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of mass_matrix read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void mass_matrix_batch(int n, const S* q, S* M, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[4], M_pack[16];
+    dyngen_load(q_pack, q + offset * 4, 4, count, lanes);
+    kernel(q_pack, M_pack);
+    dyngen_store(M_pack, M + offset * 16, 16, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void mass_matrix_batch(int n, const S* q, S* M) {
+  mass_matrix_batch<P>(n, q, M, [](const P* q_pack, P* M_pack) { mass_matrix(q_pack, M_pack); });
+}
+
+// forward_dynamics over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of forward_dynamics read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void forward_dynamics_batch(int n, const S* q, const S* qd, const S* tau, const S* base, const S* wrench, S* qdd, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[4], qd_pack[4], tau_pack[4], base_pack[9], wrench_pack[6], qdd_pack[4];
+    dyngen_load(q_pack, q + offset * 4, 4, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 4, 4, count, lanes);
+    dyngen_load(tau_pack, tau + offset * 4, 4, count, lanes);
+    dyngen_load(base_pack, base + offset * 9, 9, count, lanes);
+    dyngen_load(wrench_pack, wrench + offset * 6, 6, count, lanes);
+    kernel(q_pack, qd_pack, tau_pack, base_pack, wrench_pack, qdd_pack);
+    dyngen_store(qdd_pack, qdd + offset * 4, 4, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void forward_dynamics_batch(int n, const S* q, const S* qd, const S* tau, const S* base, const S* wrench, S* qdd) {
+  forward_dynamics_batch<P>(n, q, qd, tau, base, wrench, qdd, [](const P* q_pack, const P* qd_pack, const P* tau_pack, const P* base_pack, const P* wrench_pack, P* qdd_pack) { forward_dynamics(q_pack, qd_pack, tau_pack, base_pack, wrench_pack, qdd_pack); });
+}
+
+// inverse_dynamics over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of inverse_dynamics read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void inverse_dynamics_batch(int n, const S* q, const S* qd, const S* qdd, const S* base, const S* wrench, S* tau, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[4], qd_pack[4], qdd_pack[4], base_pack[9], wrench_pack[6], tau_pack[4];
+    dyngen_load(q_pack, q + offset * 4, 4, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 4, 4, count, lanes);
+    dyngen_load(qdd_pack, qdd + offset * 4, 4, count, lanes);
+    dyngen_load(base_pack, base + offset * 9, 9, count, lanes);
+    dyngen_load(wrench_pack, wrench + offset * 6, 6, count, lanes);
+    kernel(q_pack, qd_pack, qdd_pack, base_pack, wrench_pack, tau_pack);
+    dyngen_store(tau_pack, tau + offset * 4, 4, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void inverse_dynamics_batch(int n, const S* q, const S* qd, const S* qdd, const S* base, const S* wrench, S* tau) {
+  inverse_dynamics_batch<P>(n, q, qd, qdd, base, wrench, tau, [](const P* q_pack, const P* qd_pack, const P* qdd_pack, const P* base_pack, const P* wrench_pack, P* tau_pack) { inverse_dynamics(q_pack, qd_pack, qdd_pack, base_pack, wrench_pack, tau_pack); });
+}
+
+// base_wrench over n states, W at a time (P = dyngen_pack<S, W>): every array holds the n
+// states' arrays one after another, as n calls of base_wrench read and write them; the
+// last pack repeats its last state in the lanes past n. `kernel` runs one pack.
+template <class P, class S, class Kernel>
+inline void base_wrench_batch(int n, const S* q, const S* qd, const S* qdd, const S* base, const S* wrench, S* wrench_on_base, Kernel kernel) {
+  constexpr auto lanes = std::make_integer_sequence<int, P::width>{};
+  for (int first = 0; first < n; first += P::width) {
+    const int count = n - first < P::width ? n - first : P::width;
+    const std::size_t offset = static_cast<std::size_t>(first);
+    P q_pack[4], qd_pack[4], qdd_pack[4], base_pack[9], wrench_pack[6], wrench_on_base_pack[6];
+    dyngen_load(q_pack, q + offset * 4, 4, count, lanes);
+    dyngen_load(qd_pack, qd + offset * 4, 4, count, lanes);
+    dyngen_load(qdd_pack, qdd + offset * 4, 4, count, lanes);
+    dyngen_load(base_pack, base + offset * 9, 9, count, lanes);
+    dyngen_load(wrench_pack, wrench + offset * 6, 6, count, lanes);
+    kernel(q_pack, qd_pack, qdd_pack, base_pack, wrench_pack, wrench_on_base_pack);
+    dyngen_store(wrench_on_base_pack, wrench_on_base + offset * 6, 6, count, lanes);
+  }
+}
+
+template <class P, class S>
+inline void base_wrench_batch(int n, const S* q, const S* qd, const S* qdd, const S* base, const S* wrench, S* wrench_on_base) {
+  base_wrench_batch<P>(n, q, qd, qdd, base, wrench, wrench_on_base, [](const P* q_pack, const P* qd_pack, const P* qdd_pack, const P* base_pack, const P* wrench_pack, P* wrench_on_base_pack) { base_wrench(q_pack, qd_pack, qdd_pack, base_pack, wrench_pack, wrench_on_base_pack); });
+}
+
+// Uniform access to the batch kernels (tools, tests): `kernel` names the kernel_table entry whose
+// arrays the call takes, in that order, each holding n states' arrays one after another.
+template <class P>
+struct BatchKernelEntry {
+  const char* name;
+  const char* kernel;
+  void (*call)(int n, const typename P::scalar* const* in, typename P::scalar* const* out);
+};
+
+constexpr int batch_kernel_count = 4;
+
+template <class P>
+inline constexpr BatchKernelEntry<P> batch_kernel_table[batch_kernel_count] = {
+    {"mass_matrix", "mass_matrix",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { mass_matrix_batch<P>(n, in[0], out[0]); }},
+    {"forward_dynamics", "forward_dynamics_crba",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { forward_dynamics_batch<P>(n, in[0], in[1], in[2], in[3], in[4], out[0]); }},
+    {"inverse_dynamics", "inverse_dynamics",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { inverse_dynamics_batch<P>(n, in[0], in[1], in[2], in[3], in[4], out[0]); }},
+    {"base_wrench", "base_wrench",
+     [](int n, const typename P::scalar* const* in, typename P::scalar* const* out) { base_wrench_batch<P>(n, in[0], in[1], in[2], in[3], in[4], out[0]); }},
+};
 
 // Uniform access to the kernels (tools, tests): arrays in the order documented above.
 template <class T>

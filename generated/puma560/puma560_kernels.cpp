@@ -17,16 +17,21 @@
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
 #include "puma560_kernels.h"
 #include "puma560_kernels.hpp"
 
-// With GCC on x86-64 Linux the double entry point of a kernel printed as one function is also
-// compiled for x86-64-v4, whose 32 vector registers (twice as many) cut the spills of a long
-// straight-line kernel; the loader picks the clone the CPU can run. No clone contracts a * b + c
-// into a fused multiply-add, so every clone rounds exactly as the default one: results are
-// bit-identical on every machine. Instructions are scheduled before register allocation, with
-// an eye on register pressure. Kernels printed in parts are not cloned: flattening their parts
-// into one function would make compile time grow faster than their size.
+// With GCC on x86-64 Linux the double entry points are also compiled for x86-64-v4, whose 32 vector
+// registers (twice as many) cut the spills of a long straight-line kernel; the loader picks the clone
+// the CPU can run. A kernel printed in parts is cloned part by part, each part flattened on its own,
+// so compile time stays linear in its size.
+// No clone contracts a * b + c into a fused multiply-add, so every clone rounds exactly as
+// the default one: results are bit-identical on every machine.
+// Instructions are scheduled before register allocation, with an eye on register pressure.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define DYNGEN_puma560_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, \
     optimize("fp-contract=off", "schedule-insns", "sched-pressure")))

@@ -29,4 +29,14 @@ struct GenerateOptions {
   engine::Options engine;
 };
 
+// How the files are written.
+struct EmitOptions {
+  // The C++ header alone: no C entry points.
+  bool header_only = false;
+  // The C entry points let the compiler contract a * b + c into fused multiply-adds where the target
+  // has them (target_builds.hpp): faster, rounded once instead of twice, no longer bit-identical
+  // across machines and to the templates compiled without contraction.
+  bool fma = false;
+};
+
 }  // namespace dyngen::codegen

@@ -40,6 +40,10 @@ std::string count_summary(const OpCount& c) {
   return out.str();
 }
 
+bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
+  return (code[i].op == Op::sin || code[i].op == Op::cos) && code[static_cast<std::size_t>(code[i].a)].op == Op::input;
+}
+
 namespace {
 
 std::size_t at(int index) { return static_cast<std::size_t>(index); }
@@ -109,10 +113,6 @@ bool is_computed(const Instruction& in) { return in.op != Op::constant && in.op 
 // The sines and cosines of input elements computed in one function: per array, the elements used.
 using TrigInputs = std::map<std::string, std::set<int>>;
 
-bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i) {
-  return (code[i].op == Op::sin || code[i].op == Op::cos) && code[at(code[i].a)].op == Op::input;
-}
-
 void add_trig_input(const std::vector<Instruction>& code, std::size_t i, TrigInputs& trig) {
   if (!is_trig_of_input(code, i)) return;
   const Instruction& angle = code[at(code[i].a)];
@@ -158,6 +158,12 @@ struct Partition {
   std::vector<std::set<std::string>> arrays;  // per part: the input and output arrays it touches
 };
 
+// The part that stores an output: the one computing its value; the last part for a constant or an
+// input element, so the parts alone, called in turn, write every output.
+int storing_part(const Partition& cut, const std::vector<Instruction>& code, const OutputSlot& slot) {
+  return is_computed(code[at(slot.value)]) ? cut.part[at(slot.value)] : cut.parts - 1;
+}
+
 Partition partition(const Kernel& kernel) {
   const auto& code = kernel.code.instructions;
   Partition cut;
@@ -181,8 +187,10 @@ Partition partition(const Kernel& kernel) {
       if (code[at(k)].op == Op::input) cut.arrays[at(cut.part[i])].insert(code[at(k)].array);
     }
   }
+  for (const OutputSlot& slot : kernel.code.outputs) cut.arrays[at(storing_part(cut, code, slot))].insert(slot.array);
+  // an output that is an input element is read by the part storing it
   for (const OutputSlot& slot : kernel.code.outputs) {
-    if (is_computed(code[at(slot.value)])) cut.arrays[at(cut.part[at(slot.value)])].insert(slot.array);
+    if (code[at(slot.value)].op == Op::input) cut.arrays[at(cut.parts - 1)].insert(code[at(slot.value)].array);
   }
   cut.slot.assign(code.size(), -1);
   for (std::size_t i = 0; i < code.size(); ++i) {
@@ -227,10 +235,12 @@ void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>&
       if (cut.slot[i] >= 0) out << "  carry[" << cut.slot[i] << "] = " << printed[i].operand << ";\n";
     }
     for (const OutputSlot& slot : kernel.code.outputs) {
-      if (is_computed(code[at(slot.value)]) && cut.part[at(slot.value)] == p) out << store(slot, printed);
+      if (storing_part(cut, code, slot) == p) out << store(slot, printed);
     }
     out << "}\n";
   }
+  out << "// values made in one part and read in a later one\n"
+      << "constexpr int carried = " << std::max(cut.carried, 1) << ";\n";
   out << "}  // namespace " << parts_namespace << "\n";
   // every array is handed on to the parts
   std::set<std::string> all;
@@ -243,20 +253,14 @@ void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>&
   }
   out << "template <class T>\ninline void " << mangle_identifier(kernel.name) << "(" << parameter_list(kernel, all, "")
       << ") {\n";
-  out << "  T carry[" << std::max(cut.carried, 1) << "];\n";
+  out << "  T carry[" << parts_namespace << "::carried];\n";
   for (int p = 0; p < cut.parts; ++p) out << "  " << parts_namespace << "::part" << p << "(" << arguments << "carry);\n";
-  for (const OutputSlot& slot : kernel.code.outputs) {
-    if (!is_computed(code[at(slot.value)])) out << store(slot, printed);
-  }
   out << "}\n";
 }
 
 }  // namespace
 
-bool printed_in_parts(const Kernel& kernel) {
-  const auto& code = kernel.code.instructions;
-  return static_cast<std::size_t>(std::count_if(code.begin(), code.end(), is_computed)) > kInstructionsPerPart;
-}
+int part_count(const Kernel& kernel) { return partition(kernel).parts; }
 
 std::string emit_kernel(const Kernel& kernel) {
   std::set<std::string> inputs;
@@ -444,7 +448,7 @@ std::string sin_cos_support() {
 // dyngen_sin_cos_from takes x, k, S and C to the end: the same operations for one angle (V =
 // double) and, lane by lane, for two (V = dyngen_v2, GCC's vector extension, also in clang).
 template <class V>
-inline void dyngen_sin_cos_from(V x, V kd, V S, V C, V& sine, V& cosine) {
+inline void dyngen_sin_cos_from(const V& x, const V& kd, const V& S, const V& C, V& sine, V& cosine) {
   const V r = ((x - kd * 0.024543692605220713) - kd * 9.495469541099947e-13) - kd * 3.159791013743673e-23;
   const V r2 = r * r;
   const V sin_r = r + r * r2 * (-1.6666666666666666e-01 + r2 * (8.333333333333333e-03 - r2 * 1.984126984126984e-04));

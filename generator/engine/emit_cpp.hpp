@@ -44,15 +44,20 @@ std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels);
 // emit_support gives the helpers those kernels need, to be printed once per header in the
 // kernels' namespace before them (empty when none needs it).
 std::string emit_support(const std::vector<Kernel>& kernels);
+// Whether instruction i is the sine or cosine of an input element (computed by the prologue).
+bool is_trig_of_input(const std::vector<Instruction>& code, std::size_t i);
 
 // One kernel: its comment block (summary, cost, layout of inputs and outputs) and the function
 // `template <class T> inline void name(const T* in..., T* out...)`. A kernel of more than
 // kInstructionsPerPart computed instructions is printed as functions name_parts::part0, part1, …
-// (same instructions, same order) called in turn, the values crossing a part boundary passed in a
-// local array: compile time stays linear in the kernel's size.
+// (same instructions, same order), each taking the kernel's arrays and `T* carry`, and the kernel
+// calling them in turn with `T carry[name_parts::carried]`, through which the values crossing a
+// part boundary pass: compile time stays linear in the kernel's size. The parts alone write every
+// output, so a caller may call them in turn itself (compiling each for a target of its own).
 inline constexpr std::size_t kInstructionsPerPart = 2000;
 std::string emit_kernel(const Kernel& kernel);
-bool printed_in_parts(const Kernel& kernel);
+// 1 for a kernel printed as one function.
+int part_count(const Kernel& kernel);
 
 // "m mul, a add/sub, d div, s sqrt, t sin/cos; N operations, K temporaries"
 std::string count_summary(const OpCount& count);

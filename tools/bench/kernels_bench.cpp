@@ -1,7 +1,9 @@
 // Generated kernels against the numeric baselines on the same random states, for chain6, puma560,
-// chain12 and chain30: mass matrix, inverse dynamics, forward dynamics (CRBA + LTDL route and ABA
-// route), each as
+// chain12 and chain30: mass matrix, inverse dynamics, forward dynamics (CRBA + LTDL route, ABA
+// route, and the route dyngen generate chose), each as
 //   generated  the C entry point of the library dyngen_generate builds at build time
+//   batch      its batch entry point over all 64 states in one call (the chosen route for the
+//              forward dynamics); the counter per_state is the CPU time per state
 //   algorithm  the double instantiation of the same algorithm template (scratch allocated once)
 //   mujoco     MuJoCo on the model exported by export_mjcf: mj_kinematics + mj_comPos + mj_crb +
 //              mj_fullM (mass matrix), mj_kinematics + mj_comPos + mj_comVel + mj_rne (inverse
@@ -18,8 +20,12 @@
 
 #include <benchmark/benchmark.h>
 
+#include "batch_states.hpp"
+#include "chain12_batch.h"
 #include "chain12_kernels.h"
+#include "chain30_batch.h"
 #include "chain30_kernels.h"
+#include "chain6_batch.h"
 #include "chain6_kernels.h"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/crba.hpp"
@@ -28,6 +34,7 @@
 #include "generator/algorithms/rnea.hpp"
 #include "generator/mjcf/mujoco_model.hpp"
 #include "generator/model/loader.hpp"
+#include "puma560_batch.h"
 #include "puma560_kernels.h"
 
 namespace {
@@ -42,6 +49,12 @@ struct Sample {
   State<double> state;
 };
 
+// All samples' arrays one after another, as the batch entry points take them.
+struct Batch {
+  int n;
+  std::vector<double> q, qd, qdd, tau, wrench;
+};
+
 // A model's generated entry points, adapted to one signature (the fixed-base models here take
 // no base motion; puma560 takes a wrench on its flange, zero here as in the baselines).
 struct Generated {
@@ -50,13 +63,21 @@ struct Generated {
   void (*inverse_dynamics)(const Sample&, double* tau);
   void (*forward_dynamics_crba)(const Sample&, double* qdd);
   void (*forward_dynamics_aba)(const Sample&, double* qdd);
+  void (*forward_dynamics)(const Sample&, double* qdd);
+  void (*mass_matrix_batch)(const Batch&, double* M);
+  void (*inverse_dynamics_batch)(const Batch&, double* tau);
+  void (*forward_dynamics_batch)(const Batch&, double* qdd);
 };
 
 const Generated kModels[] = {
     {"chain6", [](const Sample& s, double* M) { chain6_mass_matrix(s.q.data(), M); },
      [](const Sample& s, double* tau) { chain6_inverse_dynamics(s.q.data(), s.qd.data(), s.qdd.data(), tau); },
      [](const Sample& s, double* qdd) { chain6_forward_dynamics_crba(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
-     [](const Sample& s, double* qdd) { chain6_forward_dynamics_aba(s.q.data(), s.qd.data(), s.tau.data(), qdd); }},
+     [](const Sample& s, double* qdd) { chain6_forward_dynamics_aba(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
+     [](const Sample& s, double* qdd) { chain6_forward_dynamics(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
+     [](const Batch& b, double* M) { chain6_mass_matrix_batch(b.n, b.q.data(), M); },
+     [](const Batch& b, double* tau) { chain6_inverse_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.qdd.data(), tau); },
+     [](const Batch& b, double* qdd) { chain6_forward_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.tau.data(), qdd); }},
     {"puma560", [](const Sample& s, double* M) { puma560_mass_matrix(s.q.data(), M); },
      [](const Sample& s, double* tau) {
        puma560_inverse_dynamics(s.q.data(), s.qd.data(), s.qdd.data(), s.wrench.data(), tau);
@@ -66,15 +87,33 @@ const Generated kModels[] = {
      },
      [](const Sample& s, double* qdd) {
        puma560_forward_dynamics_aba(s.q.data(), s.qd.data(), s.tau.data(), s.wrench.data(), qdd);
+     },
+     [](const Sample& s, double* qdd) {
+       puma560_forward_dynamics(s.q.data(), s.qd.data(), s.tau.data(), s.wrench.data(), qdd);
+     },
+     [](const Batch& b, double* M) { puma560_mass_matrix_batch(b.n, b.q.data(), M); },
+     [](const Batch& b, double* tau) {
+       puma560_inverse_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.qdd.data(), b.wrench.data(), tau);
+     },
+     [](const Batch& b, double* qdd) {
+       puma560_forward_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.tau.data(), b.wrench.data(), qdd);
      }},
     {"chain12", [](const Sample& s, double* M) { chain12_mass_matrix(s.q.data(), M); },
      [](const Sample& s, double* tau) { chain12_inverse_dynamics(s.q.data(), s.qd.data(), s.qdd.data(), tau); },
      [](const Sample& s, double* qdd) { chain12_forward_dynamics_crba(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
-     [](const Sample& s, double* qdd) { chain12_forward_dynamics_aba(s.q.data(), s.qd.data(), s.tau.data(), qdd); }},
+     [](const Sample& s, double* qdd) { chain12_forward_dynamics_aba(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
+     [](const Sample& s, double* qdd) { chain12_forward_dynamics(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
+     [](const Batch& b, double* M) { chain12_mass_matrix_batch(b.n, b.q.data(), M); },
+     [](const Batch& b, double* tau) { chain12_inverse_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.qdd.data(), tau); },
+     [](const Batch& b, double* qdd) { chain12_forward_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.tau.data(), qdd); }},
     {"chain30", [](const Sample& s, double* M) { chain30_mass_matrix(s.q.data(), M); },
      [](const Sample& s, double* tau) { chain30_inverse_dynamics(s.q.data(), s.qd.data(), s.qdd.data(), tau); },
      [](const Sample& s, double* qdd) { chain30_forward_dynamics_crba(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
-     [](const Sample& s, double* qdd) { chain30_forward_dynamics_aba(s.q.data(), s.qd.data(), s.tau.data(), qdd); }},
+     [](const Sample& s, double* qdd) { chain30_forward_dynamics_aba(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
+     [](const Sample& s, double* qdd) { chain30_forward_dynamics(s.q.data(), s.qd.data(), s.tau.data(), qdd); },
+     [](const Batch& b, double* M) { chain30_mass_matrix_batch(b.n, b.q.data(), M); },
+     [](const Batch& b, double* tau) { chain30_inverse_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.qdd.data(), tau); },
+     [](const Batch& b, double* qdd) { chain30_forward_dynamics_batch(b.n, b.q.data(), b.qd.data(), b.tau.data(), qdd); }},
 };
 
 // Everything one model's benchmarks share: the mechanism, MuJoCo, the random states.
@@ -103,12 +142,19 @@ struct Setup {
       s.state.tau = s.tau;
       samples.push_back(std::move(s));
     }
+    using dyngen::bench::one_after_another;
+    batch = {kStates, one_after_another(samples, [](const Sample& s) -> const std::vector<double>& { return s.q; }),
+             one_after_another(samples, [](const Sample& s) -> const std::vector<double>& { return s.qd; }),
+             one_after_another(samples, [](const Sample& s) -> const std::vector<double>& { return s.qdd; }),
+             one_after_another(samples, [](const Sample& s) -> const std::vector<double>& { return s.tau; }),
+             one_after_another(samples, [](const Sample& s) -> const std::vector<double>& { return s.wrench; })};
   }
 
   dyngen::Model model;
   Mechanism<double> mech;
   dyngen::MujocoModel mujoco;
   std::vector<Sample> samples;
+  Batch batch;
 };
 
 double least(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
@@ -140,6 +186,11 @@ void register_model(const Generated& generated) {
     cycle(b, *setup, [&](const Sample& s) { generated.mass_matrix(s, M.data()); });
     benchmark::DoNotOptimize(M.data());
   });
+  add(prefix + "mass_matrix/batch", [=](benchmark::State& b) {
+    std::vector<double> M(n * n * kStates);
+    dyngen::bench::time_per_state(b, kStates, [&] { generated.mass_matrix_batch(setup->batch, M.data()); });
+    benchmark::DoNotOptimize(M.data());
+  });
   add(prefix + "mass_matrix/algorithm", [=](benchmark::State& b) {
     dyngen::algorithms::CrbaData<double> data(setup->mech);
     cycle(b, *setup, [&](const Sample& s) {
@@ -163,6 +214,11 @@ void register_model(const Generated& generated) {
   add(prefix + "inverse_dynamics/generated", [=](benchmark::State& b) {
     std::vector<double> tau(n);
     cycle(b, *setup, [&](const Sample& s) { generated.inverse_dynamics(s, tau.data()); });
+    benchmark::DoNotOptimize(tau.data());
+  });
+  add(prefix + "inverse_dynamics/batch", [=](benchmark::State& b) {
+    std::vector<double> tau(n * kStates);
+    dyngen::bench::time_per_state(b, kStates, [&] { generated.inverse_dynamics_batch(setup->batch, tau.data()); });
     benchmark::DoNotOptimize(tau.data());
   });
   add(prefix + "inverse_dynamics/algorithm", [=](benchmark::State& b) {
@@ -215,6 +271,16 @@ void register_model(const Generated& generated) {
       dyngen::algorithms::aba(setup->mech, s.state, data);
       benchmark::DoNotOptimize(data.qdd.data());
     });
+  });
+  add(prefix + "forward_dynamics/generated", [=](benchmark::State& b) {
+    std::vector<double> qdd(n);
+    cycle(b, *setup, [&](const Sample& s) { generated.forward_dynamics(s, qdd.data()); });
+    benchmark::DoNotOptimize(qdd.data());
+  });
+  add(prefix + "forward_dynamics/batch", [=](benchmark::State& b) {
+    std::vector<double> qdd(n * kStates);
+    dyngen::bench::time_per_state(b, kStates, [&] { generated.forward_dynamics_batch(setup->batch, qdd.data()); });
+    benchmark::DoNotOptimize(qdd.data());
   });
   add(prefix + "forward_dynamics/mujoco", [=](benchmark::State& b) {
     const mjModel* m = setup->mujoco.model();

@@ -4,6 +4,9 @@
 // dependent velocities and base wrench, each as
 //   generated  the C entry point of the library dyngen_generate builds at build time
 //   algorithm  the double instantiation of the same algorithm template (scratch allocated once)
+// the forward and inverse dynamics and the base wrench also as
+//   batch      the batch entry point over all 64 states in one call; the counter per_state is the
+//              CPU time per state
 // and the forward dynamics also as
 //   mujoco     mj_forward on the model exported by export_mjcf, its loops closed by connect
 //              equality constraints (soft: `dyngen bench` prints how far its accelerations are
@@ -26,7 +29,10 @@
 #include "generator/algorithms/loop_closure.hpp"
 #include "generator/mjcf/mujoco_model.hpp"
 #include "generator/model/loader.hpp"
+#include "batch_states.hpp"
+#include "hexapod_peripheral_batch.h"
 #include "hexapod_peripheral_kernels.h"
+#include "probe_cone_central_batch.h"
 #include "probe_cone_central_kernels.h"
 
 namespace {
@@ -42,12 +48,20 @@ struct Sample {
   State<double> state;
 };
 
-// A model's generated entry points, adapted to one signature: inputs from the sample, outputs to
-// scratch arrays large enough for any of them.
+// All samples' arrays one after another, as the batch entry points take them.
+struct Batch {
+  int n;
+  std::vector<double> q, qd, qdd, tau, qdd_independent, base, wrench;
+};
+
+// A model's generated entry points, adapted to one signature: inputs from the sample (the batch),
+// outputs to scratch arrays large enough for any of them.
 struct Generated {
   const char* model;
   std::function<void(const Sample&, double*, double*, double*)> forward_dynamics, inverse_dynamics, position_closure,
       dependent_velocities, base_wrench;
+  std::function<void(const Batch&, double*, double*, double*)> forward_dynamics_batch, inverse_dynamics_batch,
+      base_wrench_batch;
 };
 
 std::vector<Generated> generated_models() {
@@ -64,6 +78,17 @@ std::vector<Generated> generated_models() {
        [](const Sample& s, double* a, double* b, double*) { hexapod_peripheral_dependent_velocities(s.q.data(), s.qd.data(), a, b); },
        [](const Sample& s, double* a, double*, double*) {
          hexapod_peripheral_base_wrench(s.q.data(), s.qd.data(), s.qdd.data(), s.base.data(), s.wrench.data(), a);
+       },
+       [](const Batch& s, double* a, double* b, double* c) {
+         hexapod_peripheral_forward_dynamics_batch(s.n, s.q.data(), s.qd.data(), s.tau.data(), s.base.data(), s.wrench.data(),
+                                                   a, b, c);
+       },
+       [](const Batch& s, double* a, double* b, double* c) {
+         hexapod_peripheral_inverse_dynamics_batch(s.n, s.q.data(), s.qd.data(), s.qdd_independent.data(), s.base.data(),
+                                                   s.wrench.data(), a, b, c);
+       },
+       [](const Batch& s, double* a, double*, double*) {
+         hexapod_peripheral_base_wrench_batch(s.n, s.q.data(), s.qd.data(), s.qdd.data(), s.base.data(), s.wrench.data(), a);
        }},
       {"probe_cone_central",
        [](const Sample& s, double* a, double* b, double* c) {
@@ -77,6 +102,17 @@ std::vector<Generated> generated_models() {
        [](const Sample& s, double* a, double* b, double*) { probe_cone_central_dependent_velocities(s.q.data(), s.qd.data(), a, b); },
        [](const Sample& s, double* a, double*, double*) {
          probe_cone_central_base_wrench(s.q.data(), s.qd.data(), s.qdd.data(), s.base.data(), s.wrench.data(), a);
+       },
+       [](const Batch& s, double* a, double* b, double* c) {
+         probe_cone_central_forward_dynamics_batch(s.n, s.q.data(), s.qd.data(), s.tau.data(), s.base.data(), s.wrench.data(),
+                                                   a, b, c);
+       },
+       [](const Batch& s, double* a, double* b, double*) {
+         probe_cone_central_inverse_dynamics_batch(s.n, s.q.data(), s.qd.data(), s.qdd_independent.data(), s.base.data(),
+                                                   s.wrench.data(), a, b);
+       },
+       [](const Batch& s, double* a, double*, double*) {
+         probe_cone_central_base_wrench_batch(s.n, s.q.data(), s.qd.data(), s.qdd.data(), s.base.data(), s.wrench.data(), a);
        }},
   };
 }
@@ -132,12 +168,18 @@ struct Setup {
       s.qdd_independent = state.qdd_independent;
       samples.push_back(std::move(s));
     }
+    const auto all = [this](std::vector<double> Sample::*field) {
+      return dyngen::bench::one_after_another(samples, [field](const Sample& s) -> const std::vector<double>& { return s.*field; });
+    };
+    batch = {kStates, all(&Sample::q), all(&Sample::qd), all(&Sample::qdd), all(&Sample::tau), all(&Sample::qdd_independent),
+             all(&Sample::base), all(&Sample::wrench)};
   }
 
   dyngen::Model model;
   Mechanism<double> mech;
   dyngen::MujocoModel mujoco;
   std::vector<Sample> samples;
+  Batch batch;
 };
 
 // Runs call(sample) over the states in turn.
@@ -166,7 +208,15 @@ void register_model(const Generated& generated) {
       benchmark::DoNotOptimize(a.data());
     };
   };
+  const auto batch_run = [setup](const std::function<void(const Batch&, double*, double*, double*)>& kernel) {
+    return [setup, kernel](benchmark::State& b) {
+      std::vector<double> a(256 * kStates), c(256 * kStates), d(256 * kStates);
+      dyngen::bench::time_per_state(b, kStates, [&] { kernel(setup->batch, a.data(), c.data(), d.data()); });
+      benchmark::DoNotOptimize(a.data());
+    };
+  };
   add(prefix + "forward_dynamics/generated", generated_run(generated.forward_dynamics));
+  add(prefix + "forward_dynamics/batch", batch_run(generated.forward_dynamics_batch));
   add(prefix + "forward_dynamics/algorithm", [setup](benchmark::State& b) {
     const Mechanism<double>& mech = setup->mech;
     // the route dyngen generate forwards to: combined where the model has open chains
@@ -190,6 +240,7 @@ void register_model(const Generated& generated) {
     });
   });
   add(prefix + "inverse_dynamics/generated", generated_run(generated.inverse_dynamics));
+  add(prefix + "inverse_dynamics/batch", batch_run(generated.inverse_dynamics_batch));
   add(prefix + "inverse_dynamics/algorithm", [setup](benchmark::State& b) {
     const Mechanism<double>& mech = setup->mech;
     dyngen::algorithms::LoopInverseDynamicsData<double> data(mech);
@@ -223,6 +274,7 @@ void register_model(const Generated& generated) {
     });
   });
   add(prefix + "base_wrench/generated", generated_run(generated.base_wrench));
+  add(prefix + "base_wrench/batch", batch_run(generated.base_wrench_batch));
   add(prefix + "base_wrench/algorithm", [setup](benchmark::State& b) {
     const Mechanism<double>& mech = setup->mech;
     dyngen::algorithms::BaseWrenchData<double> data(mech);

@@ -1,8 +1,9 @@
 // `dyngen bench MODEL [--params ...] [--algorithm ...] [--states N] [--min-time SECONDS]`: ns per
 // call of every generated kernel (compiled with the system compiler at -O2, called through its C
 // entry point) beside the double instantiation of the same algorithm and, for the mass matrix,
-// inverse and forward dynamics, MuJoCo on the exported model; all on the same random states in
-// one run. Each figure is the least of five means over the states cycled, each for at least a fifth
+// inverse and forward dynamics, MuJoCo on the exported model; then the batch kernels (rows
+// <kernel>_batch): ns per state of one call over all the states, and how many times faster that is
+// than the scalar kernel; all on the same random states in one run. Each figure is the least of five means over the states cycled, each for at least a fifth
 // of --min-time seconds (the least is what other work on the machine disturbs least). A
 // looped model's states are closed; MuJoCo closes its loops by equality constraints (export_mjcf)
 // and is timed on the forward dynamics only (its inverse dynamics is not the actuation of the
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -143,7 +145,7 @@ int run_bench(const Args& args) {
   const Model model = load_model(parsed.model);
   const bool looped = !model.loops.empty();
   const codegen::GeneratedKernels kernels = codegen::build_kernels(model, parsed.options);
-  const KernelLibrary library(model, kernels);
+  const KernelLibrary library(model, kernels, {}, true);
   const auto mech = algorithms::make_numeric_mechanism(model);
   const std::vector<Sample> samples = random_samples(model, mech, kernels, states, 1);
   // MuJoCo has no prescribed base motion: a moving base is timed fixed (the same joint-space work).
@@ -156,8 +158,10 @@ int run_bench(const Args& args) {
             << min_seconds / kRepeats << " s each; kernels compiled with -O2\n"
             << std::left << std::setw(24) << "kernel" << std::right << std::setw(11) << "generated"
             << std::setw(12) << "algorithm" << std::setw(10) << "speed-up" << std::setw(11) << "MuJoCo"
-            << std::setw(10) << "speed-up" << "\n";
+            << std::setw(10) << "speed-up" << std::setw(11) << "vs scalar" << "\n";
   std::optional<double> mujoco_forward;
+  // per kernel name: ns of the scalar entry point, of the algorithm and of MuJoCo (where timed)
+  std::map<std::string, double> scalar_ns, algorithm_ns, mujoco_ns;
   for (const KernelFunction& kernel : library.functions()) {
     std::vector<std::vector<double>> outputs;
     std::vector<double*> out;
@@ -174,6 +178,8 @@ int run_bench(const Args& args) {
     const ReferenceFunction reference = reference_function(mech, kernels, kernel.name());
     const double algorithm = ns_per_call([&](std::size_t s) { reference(samples[s].state, out.data()); },
                                          samples.size(), min_seconds);
+    scalar_ns[kernel.name()] = generated;
+    algorithm_ns[kernel.name()] = algorithm;
     std::cout << std::left << std::setw(24) << kernel.name() << std::right << cell(generated, 11, 1)
               << cell(algorithm, 12, 1) << cell(algorithm / generated, 9, 2) << "x";
     if (MujocoBaseline::stages(kernel.name(), looped) != nullptr) {
@@ -186,9 +192,35 @@ int run_bench(const Args& args) {
                                samples.size(), min_seconds);
         if (forward) mujoco_forward = baseline;
       }
+      mujoco_ns[kernel.name()] = baseline;
       std::cout << cell(baseline, 11, 1) << cell(baseline / generated, 9, 2) << "x";
     }
     std::cout << "\n";
+  }
+  for (const BatchKernelFunction& batch : library.batch_functions()) {
+    const std::vector<std::vector<double>> inputs = one_after_another(samples, batch.inputs());
+    std::vector<std::vector<double>> outputs;
+    for (const auto& doc : batch.outputs()) outputs.emplace_back(samples.size() * static_cast<std::size_t>(doc.size));
+    std::vector<const double*> in;
+    std::vector<double*> out;
+    for (const auto& i : inputs) in.push_back(i.data());
+    for (auto& o : outputs) out.push_back(o.data());
+    const int n = static_cast<int>(samples.size());
+    const double per_state = ns_per_call([&](std::size_t) { batch(n, in.data(), out.data()); }, 1, min_seconds) / n;
+    const double algorithm = algorithm_ns.at(batch.name());
+    std::cout << std::left << std::setw(24) << batch.name() + "_batch" << std::right << cell(per_state, 11, 1)
+              << cell(algorithm, 12, 1) << cell(algorithm / per_state, 9, 2) << "x";
+    if (mujoco_ns.contains(batch.name())) {
+      std::cout << cell(mujoco_ns.at(batch.name()), 11, 1) << cell(mujoco_ns.at(batch.name()) / per_state, 9, 2) << "x";
+    } else {
+      std::cout << std::setw(21) << "";
+    }
+    std::cout << cell(scalar_ns.at(batch.name()) / per_state, 10, 2) << "x\n";
+  }
+  if (!library.batch_functions().empty()) {
+    std::cout << "<kernel>_batch: ns per state of one call over the " << samples.size()
+              << " states (batch entry point, " << library.batch_width() << " doubles per pack on this CPU); vs scalar: "
+              << "the scalar kernel's ns per call over that\n";
   }
   std::cout << "algorithm: the double instantiation of the same algorithm template (built with dyngen's flags)\n"
             << "MuJoCo " << mj_versionString() << ", model exported by export-mjcf"

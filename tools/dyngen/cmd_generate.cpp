@@ -1,4 +1,4 @@
-// `dyngen generate MODEL [--out DIR] [--params ...] [--algorithm ...] [--header-only]`
+// `dyngen generate MODEL [--out DIR] [--params ...] [--algorithm ...] [--header-only] [--fma]`
 #include <iostream>
 #include <stdexcept>
 
@@ -18,6 +18,8 @@ int run_generate(const Args& args) {
       out = parsed.rest[++i];
     } else if (parsed.rest[i] == "--header-only") {
       emit.header_only = true;
+    } else if (parsed.rest[i] == "--fma") {
+      emit.fma = true;
     } else {
       throw std::invalid_argument("generate: unknown argument '" + parsed.rest[i] + "'");
     }

@@ -37,7 +37,7 @@ std::filesystem::path cached_kernel_library(const Model& model, std::ostream* lo
     codegen::write_files(build, files);
     if (log != nullptr) *log << "dyngen: compiling the kernels of " << model.name << " into " << library.string() << "\n";
     const std::filesystem::path built = build / library.filename();
-    compile_shared_object(build / (prefix + "_kernels.cpp"), built);
+    compile_shared_object({build / (prefix + "_kernels.cpp")}, built);
     std::filesystem::rename(built, library);
     for (const auto& [name, text] : files) std::filesystem::rename(build / name, folder / name);
   } catch (...) {

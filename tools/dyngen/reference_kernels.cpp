@@ -66,6 +66,19 @@ const double* Sample::array(const std::string& name) const {
   throw std::invalid_argument("no input array '" + name + "'");
 }
 
+std::vector<std::vector<double>> one_after_another(const std::vector<Sample>& samples,
+                                                   const std::vector<engine::ArrayDoc>& arrays) {
+  std::vector<std::vector<double>> all;
+  for (const auto& doc : arrays) {
+    all.emplace_back();
+    for (const Sample& sample : samples) {
+      const double* array = sample.array(doc.name);
+      all.back().insert(all.back().end(), array, array + doc.size);
+    }
+  }
+  return all;
+}
+
 std::vector<Sample> random_samples(const Model& model, const Mechanism<double>& mech,
                                    const codegen::GeneratedKernels& kernels, int count,
                                    std::uint64_t seed) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "codegen/kernels.hpp"
+#include "engine/emit_cpp.hpp"
 #include "generator/algorithms/mechanism.hpp"
 #include "generator/algorithms/state.hpp"
 #include "generator/model/model.hpp"
@@ -37,6 +38,11 @@ struct Sample {
 std::vector<Sample> random_samples(const Model& model, const algorithms::Mechanism<double>& mech,
                                    const codegen::GeneratedKernels& kernels, int count,
                                    std::uint64_t seed);
+
+// Per array (its name and size per state), the samples' arrays one after another: the layout of
+// the batch entry points.
+std::vector<std::vector<double>> one_after_another(const std::vector<Sample>& samples,
+                                                   const std::vector<engine::ArrayDoc>& arrays);
 
 // Writes the kernel's outputs, flat in the kernel's layouts, to outputs[0], outputs[1], ...
 using ReferenceFunction =

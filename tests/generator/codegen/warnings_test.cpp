@@ -1,5 +1,6 @@
-// The emitted files compile without a warning under the strictest flags of the spec, with both
-// compilers, and the C declarations are valid C: what a simulator developer embeds as is.
+// The emitted files (the C entry points and the batch ones) compile without a warning under the
+// strictest flags of the spec, with both compilers, and the C declarations are valid C: what a
+// simulator developer embeds as is.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -19,15 +20,17 @@ TEST_P(EmittedCodeWarnings, CompileWithWerror) {
   const std::string stem = (dir / (GetParam() + "_kernels")).string();
   const fs::path out = fs::temp_directory_path() / ("dyngen_warnings_" + GetParam() + ".o");
   const std::string strict = " -Wall -Wextra -Wpedantic -Wshadow -Werror -O0 -c ";
+  const std::string batch = (dir / (GetParam() + "_batch")).string();
   for (const char* compiler : {"g++", "clang++"}) {
-    EXPECT_EQ(compile(std::string(compiler) + " -std=c++17" + strict + stem + ".cpp -o " +
-                      out.string()),
-              0)
-        << compiler;
+    for (const std::string& source : {stem + ".cpp", batch + ".cpp"}) {
+      EXPECT_EQ(compile(std::string(compiler) + " -std=c++17" + strict + source + " -o " + out.string()), 0)
+          << compiler << " " << source;
+    }
   }
-  // The C header from C: every entry point declared, nothing C++ in it.
+  // The C headers from C: every entry point declared, nothing C++ in them.
   const fs::path c_file = fs::temp_directory_path() / ("dyngen_warnings_" + GetParam() + ".c");
-  std::system(("printf '#include \"" + stem + ".h\"\\nint dyngen_c_check;\\n' > " + c_file.string())
+  std::system(("printf '#include \"" + stem + ".h\"\\n#include \"" + batch + ".h\"\\nint dyngen_c_check;\\n' > " +
+               c_file.string())
                   .c_str());
   EXPECT_EQ(compile("gcc -std=c99" + strict + c_file.string() + " -o " + out.string()), 0);
   fs::remove(out);

@@ -58,6 +58,22 @@ TEST(Verify, RuntimeParametersAgreeWithTheAlgorithms) {
   EXPECT_NE(out.find("2 runtime parameters at the model's values"), std::string::npos) << out;
 }
 
+// With fused multiply-adds the entry points round differently, within the same tolerance.
+TEST(Verify, FusedMultiplyAddsAgreeWithTheAlgorithms) {
+  const std::string out = expect_every_kernel_agrees("--fma");
+  EXPECT_NE(out.find("a * b + c contracted (--fma)"), std::string::npos) << out;
+}
+
+// Every state of every batch entry point equals the scalar entry point bit for bit.
+TEST(Verify, BatchEntryPointsEqualTheScalarOnes) {
+  const testing::RunResult result = run_dyngen("verify " + kBranchedTree + " --states 37 --batch");
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  for (const std::string kernel : {"mass_matrix", "forward_dynamics", "inverse_dynamics", "base_wrench"}) {
+    const std::regex line(kernel + R"(_batch\s+0 of 37 states differ from )" + kernel);
+    EXPECT_TRUE(std::regex_search(result.out, line)) << kernel << "\n" << result.out;
+  }
+}
+
 TEST(Verify, RejectsBadArguments) {
   const testing::RunResult zero = run_dyngen("verify " + kBranchedTree + " --states 0");
   EXPECT_EQ(zero.exit_code, 1);
