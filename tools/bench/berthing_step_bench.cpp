@@ -79,7 +79,7 @@ void BM_Rk4Step(benchmark::State& state) {
   Eigen::VectorXd y = start;
   for (auto _ : state) {
     y = start;
-    b.path->begin_step(t, system.joint_angles(y));
+    b.path->begin_step(t, b.system.joint_angles(y));
     b.rk4.step(t, b.h, y);
     b.system.end_step(t + b.h, y, b.h);
     benchmark::DoNotOptimize(y.data());
