@@ -137,7 +137,8 @@ void branched_tree_forward_dynamics_f(const float* q, const float* qd, const flo
   branched_tree_forward_dynamics_crba_f(q, qd, tau, base, wrench, qdd);
 }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
@@ -149,33 +150,33 @@ int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loo
 
 int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
   (void)p;
-  branched_tree::forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
+  branched_tree_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
   return 0;
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
   (void)p;
-  branched_tree::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+  branched_tree_base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
   (void)p;
-  branched_tree::point_kinematics(q, qd, position, velocity);
+  branched_tree_point_kinematics(q, qd, position, velocity);
 }
 
 void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
   (void)p;
-  branched_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+  branched_tree_body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
 void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
   (void)p;
-  branched_tree::energy(q, qd, base, v0, energy, momentum);
+  branched_tree_energy(q, qd, base, v0, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  branched_tree::damper_power(qd, power);
+  branched_tree_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"torso", "left_shoulder", "left_forearm", "left_hand", "right_shoulder", "right_forearm", "boom", "boom_head", "boom_sensor"};

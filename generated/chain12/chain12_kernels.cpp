@@ -163,7 +163,8 @@ void chain12_forward_dynamics_f(const float* q, const float* qd, const float* ta
   chain12_forward_dynamics_crba_f(q, qd, tau, qdd);
 }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
@@ -177,7 +178,7 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   (void)base;
   (void)wrench;
   (void)p;
-  chain12::forward_dynamics_crba(q, qd, tau, qdd);
+  chain12_forward_dynamics_crba(q, qd, tau, qdd);
   return 0;
 }
 
@@ -185,7 +186,7 @@ void descriptor_base_wrench(const double* q, const double* qd, const double* qdd
   (void)base;
   (void)wrench;
   (void)p;
-  chain12::base_wrench(q, qd, qdd, wrench_on_base);
+  chain12_base_wrench(q, qd, qdd, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
@@ -210,12 +211,12 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   (void)base;
   (void)v0;
   (void)p;
-  chain12::energy(q, qd, energy, momentum);
+  chain12_energy(q, qd, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  chain12::damper_power(qd, power);
+  chain12_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12"};

@@ -304,7 +304,8 @@ void chain30_forward_dynamics_f(const float* q, const float* qd, const float* ta
   chain30_forward_dynamics_aba_f(q, qd, tau, qdd);
 }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
@@ -318,7 +319,7 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   (void)base;
   (void)wrench;
   (void)p;
-  chain30::forward_dynamics_aba(q, qd, tau, qdd);
+  chain30_forward_dynamics_aba(q, qd, tau, qdd);
   return 0;
 }
 
@@ -326,7 +327,7 @@ void descriptor_base_wrench(const double* q, const double* qd, const double* qdd
   (void)base;
   (void)wrench;
   (void)p;
-  chain30::base_wrench(q, qd, qdd, wrench_on_base);
+  chain30_base_wrench(q, qd, qdd, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
@@ -351,12 +352,12 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   (void)base;
   (void)v0;
   (void)p;
-  chain30::energy(q, qd, energy, momentum);
+  chain30_energy(q, qd, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  chain30::damper_power(qd, power);
+  chain30_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12", "link13", "link14", "link15", "link16", "link17", "link18", "link19", "link20", "link21", "link22", "link23", "link24", "link25", "link26", "link27", "link28", "link29", "link30"};

@@ -117,7 +117,8 @@ void chain6_forward_dynamics_f(const float* q, const float* qd, const float* tau
   chain6_forward_dynamics_crba_f(q, qd, tau, qdd);
 }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
@@ -131,7 +132,7 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   (void)base;
   (void)wrench;
   (void)p;
-  chain6::forward_dynamics_crba(q, qd, tau, qdd);
+  chain6_forward_dynamics_crba(q, qd, tau, qdd);
   return 0;
 }
 
@@ -139,7 +140,7 @@ void descriptor_base_wrench(const double* q, const double* qd, const double* qdd
   (void)base;
   (void)wrench;
   (void)p;
-  chain6::base_wrench(q, qd, qdd, wrench_on_base);
+  chain6_base_wrench(q, qd, qdd, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
@@ -164,12 +165,12 @@ void descriptor_energy(const double* q, const double* qd, const double* base, co
   (void)base;
   (void)v0;
   (void)p;
-  chain6::energy(q, qd, energy, momentum);
+  chain6_energy(q, qd, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  chain6::damper_power(qd, power);
+  chain6_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};

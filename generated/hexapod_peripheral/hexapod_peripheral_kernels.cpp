@@ -169,6 +169,7 @@ void hexapod_peripheral_forward_dynamics_f(const float* q, const float* qd, cons
   hexapod_peripheral_forward_dynamics_crba_f(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
 
+DYNGEN_hexapod_peripheral_CLONES
 int hexapod_peripheral_close(double* q, double* qd, int* failed_loop) {
   return hexapod_peripheral::close(q, qd, failed_loop);
 }
@@ -179,44 +180,45 @@ int hexapod_peripheral_close_f(float* q, float* qd, int* failed_loop) {
 
 int hexapod_peripheral_singular_loop(const double* det_phi_d) { return hexapod_peripheral::singular_loop(det_phi_d); }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
-  return hexapod_peripheral::close(q, qd, failed_loop);
+  return hexapod_peripheral_close(q, qd, failed_loop);
 }
 
 int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
   (void)p;
   double qdd_independent[6];
   double det_phi_d[6];
-  hexapod_peripheral::forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  hexapod_peripheral_forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
   return hexapod_peripheral::singular_loop(det_phi_d);
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
   (void)p;
-  hexapod_peripheral::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+  hexapod_peripheral_base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
   (void)p;
-  hexapod_peripheral::point_kinematics(q, qd, position, velocity);
+  hexapod_peripheral_point_kinematics(q, qd, position, velocity);
 }
 
 void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
   (void)p;
-  hexapod_peripheral::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+  hexapod_peripheral_body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
 void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
   (void)p;
-  hexapod_peripheral::energy(q, qd, base, v0, energy, momentum);
+  hexapod_peripheral_energy(q, qd, base, v0, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  hexapod_peripheral::damper_power(qd, power);
+  hexapod_peripheral_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"ring.0", "ring.1", "ring.2", "ring.3", "ring.4", "ring.5", "leg1_cyl.0", "leg1_cyl.1", "leg1_rod", "leg2_cyl.0", "leg2_cyl.1", "leg2_rod", "leg3_cyl.0", "leg3_cyl.1", "leg3_rod", "leg4_cyl.0", "leg4_cyl.1", "leg4_rod", "leg5_cyl.0", "leg5_cyl.1", "leg5_rod", "leg6_cyl.0", "leg6_cyl.1", "leg6_rod"};

@@ -207,6 +207,7 @@ void probe_cone_central_forward_dynamics_f(const float* q, const float* qd, cons
   probe_cone_central_forward_dynamics_combined_f(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
 
+DYNGEN_probe_cone_central_CLONES
 int probe_cone_central_close(double* q, double* qd, int* failed_loop) {
   return probe_cone_central::close(q, qd, failed_loop);
 }
@@ -217,44 +218,45 @@ int probe_cone_central_close_f(float* q, float* qd, int* failed_loop) {
 
 int probe_cone_central_singular_loop(const double* det_phi_d) { return probe_cone_central::singular_loop(det_phi_d); }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
-  return probe_cone_central::close(q, qd, failed_loop);
+  return probe_cone_central_close(q, qd, failed_loop);
 }
 
 int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
   (void)p;
   double qdd_independent[8];
   double det_phi_d[7];
-  probe_cone_central::forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  probe_cone_central_forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
   return probe_cone_central::singular_loop(det_phi_d);
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
   (void)p;
-  probe_cone_central::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+  probe_cone_central_base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
   (void)p;
-  probe_cone_central::point_kinematics(q, qd, position, velocity);
+  probe_cone_central_point_kinematics(q, qd, position, velocity);
 }
 
 void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
   (void)p;
-  probe_cone_central::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+  probe_cone_central_body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
 void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
   (void)p;
-  probe_cone_central::energy(q, qd, base, v0, energy, momentum);
+  probe_cone_central_energy(q, qd, base, v0, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  probe_cone_central::damper_power(qd, power);
+  probe_cone_central_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head", "lateral1_cyl.0", "lateral1_cyl.1", "lateral1_rod", "lateral2_cyl.0", "lateral2_cyl.1", "lateral2_rod", "lateral3_cyl.0", "lateral3_cyl.1", "lateral3_rod", "latch1_lever", "latch1_rocker", "latch1_coupler", "latch2_lever", "latch2_rocker", "latch2_coupler", "latch3_lever", "latch3_rocker", "latch3_coupler", "latch4_lever", "latch4_rocker", "latch4_coupler"};

@@ -137,7 +137,8 @@ void probe_cone_tree_forward_dynamics_f(const float* q, const float* qd, const f
   probe_cone_tree_forward_dynamics_crba_f(q, qd, tau, base, wrench, qdd);
 }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
@@ -149,33 +150,33 @@ int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loo
 
 int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
   (void)p;
-  probe_cone_tree::forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
+  probe_cone_tree_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
   return 0;
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
   (void)p;
-  probe_cone_tree::base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+  probe_cone_tree_base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
   (void)p;
-  probe_cone_tree::point_kinematics(q, qd, position, velocity);
+  probe_cone_tree_point_kinematics(q, qd, position, velocity);
 }
 
 void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
   (void)p;
-  probe_cone_tree::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+  probe_cone_tree_body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
 void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
   (void)p;
-  probe_cone_tree::energy(q, qd, base, v0, energy, momentum);
+  probe_cone_tree_energy(q, qd, base, v0, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  probe_cone_tree::damper_power(qd, power);
+  probe_cone_tree_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"housing.0", "housing.1", "probe", "head"};

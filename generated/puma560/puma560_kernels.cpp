@@ -137,7 +137,8 @@ void puma560_forward_dynamics_f(const float* q, const float* qd, const float* ta
   puma560_forward_dynamics_crba_f(q, qd, tau, wrench, qdd);
 }
 
-// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.
+// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed
+// signatures.
 namespace {
 
 int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loop) {
@@ -150,36 +151,36 @@ int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loo
 int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
   (void)base;
   (void)p;
-  puma560::forward_dynamics_crba(q, qd, tau, wrench, qdd);
+  puma560_forward_dynamics_crba(q, qd, tau, wrench, qdd);
   return 0;
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
   (void)base;
   (void)p;
-  puma560::base_wrench(q, qd, qdd, wrench, wrench_on_base);
+  puma560_base_wrench(q, qd, qdd, wrench, wrench_on_base);
 }
 
 void descriptor_point_kinematics(const double* q, const double* qd, const double* p, double* position, double* velocity) {
   (void)p;
-  puma560::point_kinematics(q, qd, position, velocity);
+  puma560_point_kinematics(q, qd, position, velocity);
 }
 
 void descriptor_body_kinematics(const double* q, const double* qd, const double* p, double* rotation, double* origin, double* angular_velocity, double* origin_velocity) {
   (void)p;
-  puma560::body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
+  puma560_body_kinematics(q, qd, rotation, origin, angular_velocity, origin_velocity);
 }
 
 void descriptor_energy(const double* q, const double* qd, const double* base, const double* v0, const double* p, double* energy, double* momentum) {
   (void)base;
   (void)v0;
   (void)p;
-  puma560::energy(q, qd, energy, momentum);
+  puma560_energy(q, qd, energy, momentum);
 }
 
 void descriptor_damper_power(const double* qd, const double* p, double* power) {
   (void)p;
-  puma560::damper_power(qd, power);
+  puma560_damper_power(qd, power);
 }
 
 const char* const descriptor_coordinates[] = {"link1", "link2", "link3", "link4", "link5", "link6"};

@@ -96,7 +96,9 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
                                                      {"tau", "tau"},     {"base", "base"},     {"wrench", "wrench"},
                                                      {"p", "p"}};
   std::ostringstream out;
-  out << "// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels behind fixed signatures.\n"
+  // through the C entry points, so the runtime gets their x86-64-v4 clones where the CPU has them
+  out << "// The mechanism descriptor (runtime/mechanism/descriptor.h): the kernels' C entry points behind fixed\n"
+      << "// signatures.\n"
       << "namespace {\n\n";
   // close
   out << "int descriptor_close(double* q, double* qd, const double* " << (kernels.parameters.empty() ? "/*p*/" : "p")
@@ -104,7 +106,7 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
   if (model.loops.empty())
     out << "  (void)q;\n  (void)qd;\n  *failed_loop = -1;\n  return 0;\n}\n\n";
   else
-    out << "  return " << ns << "::close(q, qd, " << (kernels.parameters.empty() ? "" : "p, ") << "failed_loop);\n}\n\n";
+    out << "  return " << ns << "_close(q, qd, " << (kernels.parameters.empty() ? "" : "p, ") << "failed_loop);\n}\n\n";
   // forward dynamics
   const engine::Kernel& fd = *find(kernels, kernels.forward_dynamics);
   std::map<std::string, std::string> fd_names = inputs;
@@ -118,7 +120,7 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
   // the outputs the descriptor does not pass on: locals of the kernel's own names
   for (const auto& output : fd.outputs)
     if (output.name != "qdd") out << "  double " << mangle_identifier(output.name) << "[" << output.size << "];\n";
-  out << "  " << ns << "::" << fd.name << "(" << arguments(fd, fd_names) << ");\n";
+  out << "  " << ns << "_" << fd.name << "(" << arguments(fd, fd_names) << ");\n";
   out << (model.loops.empty() ? "  return 0;\n" : "  return " + ns + "::singular_loop(det_phi_d);\n") << "}\n\n";
   // base wrench, point and body kinematics
   const auto wrapper = [&](const std::string& name, const std::string& signature, const std::vector<std::string>& parameters,
@@ -132,7 +134,7 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
           for (const auto& a : *docs) used = used || (names.count(a.name) && names.at(a.name) == parameter);
       if (!used) out << "  (void)" << parameter << ";\n";
     }
-    if (kernel != nullptr) out << "  " << ns << "::" << name << "(" << arguments(*kernel, names) << ");\n";
+    if (kernel != nullptr) out << "  " << ns << "_" << name << "(" << arguments(*kernel, names) << ");\n";
     out << "}\n\n";
   };
   std::map<std::string, std::string> with_outputs = inputs;

@@ -238,6 +238,8 @@ std::string loop_c_definitions(const Model& model, const GeneratedKernels& kerne
   std::ostringstream out;
   for (const char* scalar : {"double", "float"}) {
     const std::string suffix = std::string(scalar) == "float" ? "_f" : "";
+    // the closure's kernels inlined into the clones of close() as into every double entry point's
+    if (suffix.empty()) out << "DYNGEN_" << ns << "_CLONES\n";
     out << "int " << ns << "_close" << suffix << "(" << scalar << "* q, " << scalar << "* qd"
         << (p ? std::string(", const ") + scalar + "* p" : "") << ", int* failed_loop) {\n  return " << ns
         << "::close(q, qd, " << (p ? "p, " : "") << "failed_loop);\n}\n\n";
