@@ -19,8 +19,9 @@ static_assert(std::is_same_v<std::variant_alternative_t<0, Value>, std::monostat
 
 template <typename T>
 void put(std::vector<char>& out, T value) {
-  const auto* bytes = reinterpret_cast<const char*>(&value);
-  out.insert(out.end(), bytes, bytes + sizeof value);
+  const std::size_t at = out.size();
+  out.resize(at + sizeof value);
+  std::memcpy(out.data() + at, &value, sizeof value);
 }
 
 void put_text(std::vector<char>& out, const std::string& text) {
