@@ -5,6 +5,7 @@
 
 #include "simulation/docking_system.hpp"
 #include "simulation/scenario_file.hpp"
+#include "spacecraft/port_coupling.hpp"
 #include "spacecraft/state_vector.hpp"
 
 namespace dyngen::berthing {
@@ -172,11 +173,12 @@ void BerthingSystem::coupled_dynamics(double t) {
   const spacecraft::PortDeflection rigid;
   const spacecraft::Wrench on_port = spacecraft::wrench_at_com(port_, eval_.port_wrench, rigid);
   const double arm = std::max(1.0, arm_base_.position().norm());
+  const spacecraft::PortCoupling coupling(station_, eval_.station, arm_base_, rigid);
   spacecraft::RigidBodyRate rate = station_rate_;  // the last evaluation's: the guess
   double* base = eval_.base.data();
   int k = 0;
   for (;; ++k) {
-    const spacecraft::TransportMotion m = spacecraft::transport_motion(arm_base_, eval_.station, rate, rigid);
+    const spacecraft::TransportMotion m = coupling.transport_motion(rate);
     Vec3::Map(base) = m.w0;
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
@@ -185,8 +187,8 @@ void BerthingSystem::coupled_dynamics(double t) {
     double W[6];
     mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, eval_.wrench.data(), W);
     eval_.base_wrench = {Vec3::Map(W), Vec3::Map(W + 3)};
-    const spacecraft::Wrench on_base = spacecraft::wrench_at_com(arm_base_, eval_.base_wrench, rigid);
-    const spacecraft::RigidBodyRate next = spacecraft::rigid_body_rate(station_, eval_.station, sum(on_base, on_port));
+    const spacecraft::Wrench on_base = coupling.wrench_at_com(eval_.base_wrench);
+    const spacecraft::RigidBodyRate next = coupling.rate(sum(on_base, on_port));
     // the base's acceleration changes by dv/dt + (domega/dt) x l_A: both measured in m/s^2, against
     // the acceleration the base wrench alone gives (the net one vanishes where the arm pushes the
     // payload against the port: both wrenches act on the station)

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "simulation/initial_conditions.hpp"
+#include "spacecraft/port_coupling.hpp"
 #include "spacecraft/state_vector.hpp"
 
 namespace dyngen::simulation {
@@ -350,10 +351,11 @@ void DockingSystem::coupled_dynamics(double t) {
     }
   }
   const double arm = std::max(1.0, active_port_.position().norm());
+  const spacecraft::PortCoupling coupling(active_body_, eval_.active, active_port_, active_deflection);
   double* base = eval_.base.data();
   int k = 0;
   for (;; ++k) {
-    const spacecraft::TransportMotion m = spacecraft::transport_motion(active_port_, eval_.active, rate, active_deflection);
+    const spacecraft::TransportMotion m = coupling.transport_motion(rate);
     Vec3::Map(base) = m.w0;
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
@@ -366,8 +368,7 @@ void DockingSystem::coupled_dynamics(double t) {
     mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, eval_.wrench.data(), W);
     eval_.base_wrench.force = Eigen::Map<const Vec3>(W);
     eval_.base_wrench.moment = Eigen::Map<const Vec3>(W + 3);
-    const spacecraft::RigidBodyRate next = spacecraft::rigid_body_rate(
-        active_body_, eval_.active, spacecraft::wrench_at_com(active_port_, eval_.base_wrench, active_deflection));
+    const spacecraft::RigidBodyRate next = coupling.rate(coupling.wrench_at_com(eval_.base_wrench));
     // the port's acceleration changes by (dv/dt) + (domega/dt) x l: measured on both, in m/s^2
     const double change = (next.acceleration - rate.acceleration).norm() +
                           arm * (next.angular_acceleration - rate.angular_acceleration).norm();
