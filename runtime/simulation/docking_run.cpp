@@ -317,6 +317,14 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
     return stop ? integrators::Continuation::stop : integrators::Continuation::proceed;
   };
 
+  // the drives' ends: steps end there (the observer then switches the drive to holding)
+  const std::vector<integrators::Event> events{{"drive end",
+                                                [&](double t, const ConstVectorRef&) {
+                                                  const double end = system.next_drive_end();
+                                                  return std::isfinite(end) ? t - end : -1.0;
+                                                },
+                                                integrators::Crossing::rising,
+                                                {}}};
   ProgressLine progress(settings.progress, t0, scenario.stop.duration);
   const auto rate = [&](double t, const ConstVectorRef& state, integrators::VectorRef dydt) { system.rate(t, state, dydt); };
   const auto observe_with_progress = [&](double t, const ConstVectorRef& state) {
@@ -333,13 +341,13 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
         const integrators::Continuation c = observe_with_progress(t, state);
         return c == integrators::Continuation::stop ? c : integrators::Continuation::restart;
       };
-      out.end_time = dormand_prince.integrate(t0, scenario.stop.duration, y, {}, observe_each_step).time;
+      out.end_time = dormand_prince.integrate(t0, scenario.stop.duration, y, events, observe_each_step).time;
       out.rejected_steps = dormand_prince.rejected_steps();
     } else if (scenario.integrator.method == "cvode") {
       integrators::Cvode cvode(rate, system.size(),
                                {integrators::CvodeMethod::bdf, scenario.integrator.relative_tolerance,
                                 scenario.integrator.absolute_tolerance, 0.0, 1000000, {}});
-      out.end_time = cvode.integrate(t0, scenario.stop.duration, h, y, {}, observe_with_progress).time;
+      out.end_time = cvode.integrate(t0, scenario.stop.duration, h, y, events, observe_with_progress).time;
     } else {
       std::unique_ptr<integrators::Stepper> stepper;
       if (scenario.integrator.method == "abm")
@@ -354,7 +362,7 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
         if (out.latch_times.size() != before || out.capture_time.has_value() != had_capture) stepper->restart();
         return c;
       };
-      out.end_time = integrators::integrate(*stepper, t0, scenario.stop.duration, h, y, {}, observe_and_restart).time;
+      out.end_time = integrators::integrate(*stepper, t0, scenario.stop.duration, h, y, events, observe_and_restart).time;
     }
     out.captured = system.captured();
     if (out.captured) {

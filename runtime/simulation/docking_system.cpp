@@ -334,6 +334,13 @@ void DockingSystem::actuation(double t) {
   }
 }
 
+double DockingSystem::next_drive_end() const {
+  double end = HUGE_VAL;
+  for (const DriveState& d : drives_)
+    if (d.phase == DriveState::Phase::driving) end = std::min(end, d.end_time);
+  return end;
+}
+
 void DockingSystem::coupled_dynamics(double t) {
   const spacecraft::PortDeflection active_deflection = deflection(0), passive_deflection = deflection(1);
   passive_rate_ = spacecraft::rigid_body_rate(
@@ -352,7 +359,20 @@ void DockingSystem::coupled_dynamics(double t) {
   }
   const double arm = std::max(1.0, active_port_.position().norm());
   const spacecraft::PortCoupling coupling(active_body_, eval_.active, active_port_, active_deflection);
+  using Vec6 = Eigen::Matrix<double, 6, 1>;
+  const auto stacked = [](const spacecraft::RigidBodyRate& r) {
+    Vec6 x;
+    x << r.acceleration, r.angular_acceleration;
+    return x;
+  };
   double* base = eval_.base.data();
+  // The port's accelerations x solve x = G(x): G the spacecraft's rate under the base wrench the
+  // mechanism exerts at the transport motion x gives. G is affine at one state, its Jacobian A the
+  // mechanism's inertia felt at the port over the spacecraft's (small: the iteration contracts).
+  // Quasi-Newton: x_k+1 = x_k + (I - A)^-1 (G(x_k) - x_k), A from Broyden's updates (Dennis &
+  // Schnabel, Numerical Methods for Unconstrained Optimization, sec. 8.1) carried over from one
+  // evaluation to the next, where it changes little; A = 0 is the plain fixed-point iteration.
+  Vec6 x = stacked(rate), x_before = Vec6::Zero(), g_before = Vec6::Zero(), residual_before = Vec6::Zero();
   int k = 0;
   for (;; ++k) {
     const spacecraft::TransportMotion m = coupling.transport_motion(rate);
@@ -375,12 +395,37 @@ void DockingSystem::coupled_dynamics(double t) {
     // relative to the port's acceleration, but at least 1 m/s^2: in free flight the spacecraft's
     // acceleration is the mechanism's reaction alone, orders below anything the mechanism feels
     const double scale = std::max(next.acceleration.norm() + arm * next.angular_acceleration.norm(), 1.0);
-    rate = next;
-    if (!(change > scenario_.integrator.coupling_tolerance * scale)) break;
+    if (!(change > scenario_.integrator.coupling_tolerance * scale)) {
+      rate = next;
+      break;
+    }
     if (k + 1 == scenario_.integrator.coupling_iterations)
       throw SimulationError("coupling not converged", t,
                             "the port's acceleration still changed by " + std::to_string(change) + " m/s^2 after " +
                                 std::to_string(k + 1) + " iterations (mechanism too heavy for its spacecraft?)");
+    const Vec6 g = stacked(next), residual = g - x;
+    if (k > 0) {
+      // Broyden's update of A, A += u s^T with u = (dG - A s) / (s^T s), s = x_k - x_k-1, applied to
+      // H = (I - A)^-1 by Sherman-Morrison: H += (H u)(s^T H) / (1 - s^T H u), where
+      // H u = (H (dG - s) + s) / (s^T s) since H (I - A) s = s. A step that did not shrink the
+      // residual restarts from the fixed-point iteration (H = I).
+      const Vec6 s = x - x_before;
+      const double ss = s.squaredNorm();
+      bool restart = !(residual.norm() < residual_before.norm() && ss > 0.0);
+      if (!restart) {
+        const Vec6 Hu = (coupling_inverse_ * ((g - g_before) - s) + s) / ss;
+        const double denominator = 1.0 - s.dot(Hu);
+        restart = !(std::abs(denominator) > 1e-12);
+        if (!restart) coupling_inverse_ += Hu * (s.transpose() * coupling_inverse_) / denominator;
+      }
+      if (restart || !coupling_inverse_.allFinite()) coupling_inverse_.setIdentity();
+    }
+    x_before = x, g_before = g, residual_before = residual;
+    const Vec6 step = coupling_inverse_ * residual;
+    x += step;
+    rate = next;
+    rate.acceleration = x.head<3>();
+    rate.angular_acceleration = x.tail<3>();
   }
   if (t != guess_time_) {
     previous_rate_guess_ = active_rate_guess_;

@@ -116,6 +116,9 @@ class DockingSystem {
   bool captured() const { return contact_.captured; }
   std::optional<double> capture_time() const { return capture_time_; }
   std::optional<double> retraction_end_time() const { return retraction_end_; }
+  // The earliest time a driving drive's reference reaches its end position and stops there (its
+  // rate jumps to zero: a run steps onto it, so no step straddles the jump), or infinity.
+  double next_drive_end() const;
   // Index of the link carried by each wrench body slot (-1: none), and the carriers by link.
   struct Carrier {
     int slot = -1;  // wrench body slot of the mechanism
@@ -168,6 +171,9 @@ class DockingSystem {
   // coupling guesses: the last two evaluations' accelerations (at distinct times) and the step start's
   spacecraft::RigidBodyRate active_rate_guess_, previous_rate_guess_, accepted_rate_;
   double guess_time_ = 0.0, previous_guess_time_ = -1.0;
+  // (I - A)^-1, A the coupling map's Jacobian d(next)/d(rate) for the port's accelerations
+  // x = (dv_C/dt, domega/dt), as Broyden's updates learn it over the evaluations
+  Eigen::Matrix<double, 6, 6> coupling_inverse_ = Eigen::Matrix<double, 6, 6>::Identity();
 
   Evaluation eval_;
   spacecraft::RigidBodyRate active_rate_, passive_rate_;
