@@ -152,6 +152,11 @@ DockingSystem::DockingSystem(const Scenario& scenario, std::unique_ptr<mechanism
     elements_.push_back(l.name + "-" + geometry_.passive[static_cast<std::size_t>(l.slot)].name);
   for (const contact::PeripheralLatch& l : geometry_.peripheral_latches)
     elements_.push_back(l.name + "-" + (l.back >= 0 ? geometry_.passive[static_cast<std::size_t>(l.back)].name : "stop"));
+  element_names_ = elements_;
+  std::sort(element_names_.begin(), element_names_.end());
+  element_names_.erase(std::unique(element_names_.begin(), element_names_.end()), element_names_.end());
+  for (const std::string& e : elements_)
+    element_rank_.push_back(static_cast<int>(std::lower_bound(element_names_.begin(), element_names_.end(), e) - element_names_.begin()));
   eval_.q.assign(static_cast<std::size_t>(n_), 0.0);
   eval_.qd = eval_.qdd = eval_.tau = eval_.q;
   eval_.units.links.resize(geometry_.links.size());
@@ -534,19 +539,21 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
   }
 
   // contact elements touching now against after the last step
-  std::vector<std::string> touching;
-  for (const contact::ContactRecord& c : contact_.contacts) touching.push_back(elements_[static_cast<std::size_t>(element_of(c))]);
+  std::vector<int>& touching = touching_now_;
+  touching.clear();
+  for (const contact::ContactRecord& c : contact_.contacts) touching.push_back(element_rank_[static_cast<std::size_t>(element_of(c))]);
   std::sort(touching.begin(), touching.end());
   touching.erase(std::unique(touching.begin(), touching.end()), touching.end());
+  const auto name = [this](int rank) { return element_names_[static_cast<std::size_t>(rank)]; };
   if (!first_contact_ && !touching.empty()) {
     first_contact_ = true;
-    events.emplace_back("first_contact", touching.front());
+    events.emplace_back("first_contact", name(touching.front()));
   }
-  for (const std::string& e : touching)
-    if (!std::binary_search(touching_.begin(), touching_.end(), e)) events.emplace_back("contact_begin", e);
-  for (const std::string& e : touching_)
-    if (!std::binary_search(touching.begin(), touching.end(), e)) events.emplace_back("contact_end", e);
-  touching_ = std::move(touching);
+  for (const int e : touching)
+    if (!std::binary_search(touching_.begin(), touching_.end(), e)) events.emplace_back("contact_begin", name(e));
+  for (const int e : touching_)
+    if (!std::binary_search(touching.begin(), touching.end(), e)) events.emplace_back("contact_end", name(e));
+  std::swap(touching_, touching);
 
   const bool was_captured = contact_.captured;
   contact::update_latches(geometry_, eval_.units, h, contact_);

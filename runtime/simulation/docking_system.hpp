@@ -185,7 +185,11 @@ class DockingSystem {
   bool evaluated_ = false;           // eval_ is f at (eval_.time, evaluated_state_) with the state machines as they are
   Eigen::VectorXd evaluated_state_;
   std::vector<std::string> elements_;
-  std::vector<std::string> touching_;  // contact elements in contact after the last accepted step
+  // the elements' distinct names in order, each element's place among them (events name elements
+  // in that order), and the places in contact after the last accepted step and now
+  std::vector<std::string> element_names_;
+  std::vector<int> element_rank_;
+  std::vector<int> touching_, touching_now_;
   bool first_contact_ = false;
   std::vector<bool> latched_;
 };
