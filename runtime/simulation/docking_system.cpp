@@ -203,6 +203,7 @@ Eigen::VectorXd DockingSystem::initial_state() {
   active_rate_guess_ = previous_rate_guess_ = accepted_rate_ = {};
   guess_time_ = 0.0;
   previous_guess_time_ = -1.0;
+  coupling_inverse_.setIdentity();
   capture_time_.reset();
   peak_base_force_ = peak_base_moment_ = 0.0;
   retraction_end_.reset();

@@ -2,7 +2,8 @@
 // compile): during contact, the rate of the energy (finite differences along y' = f(y)) equals the
 // power of contact, dampers, drives, hysteresis and stops the right-hand side integrates; through a
 // contact the total linear and angular momentum of both spacecraft and the mechanism is kept
-// (every force is internal); the initial conditions put the reference point where the scenario says.
+// (every force is internal); the initial conditions put the reference point where the scenario says;
+// initial_state() restarts a run from scratch.
 #include "simulation/docking_system.hpp"
 
 #include <gtest/gtest.h>
@@ -105,6 +106,26 @@ TEST(DockingSystem, ContactKeepsTheTotalMomentum) {
   const Momentum after = total_momentum(system, y, s);
   EXPECT_LE((after.linear - before.linear).norm(), 1e-9 * before.linear.norm());
   EXPECT_LE((after.angular - before.angular).norm(), 1e-9 * before.angular.norm());
+}
+
+TEST(DockingSystem, InitialStateRestartsEverythingARunLearnt) {
+  // the coupling's Jacobian, the guesses and the state machines: a second run repeats the first
+  DockingSystem system = make_system("probe_cone_nominal", {{"initial.lateral_miss", "0.25"}});
+  const auto run = [&] {
+    Eigen::VectorXd y = system.initial_state();
+    int contact_steps = 0;
+    advance(system, y, 1e-4, 1.0, [&] {
+      contact_steps += system.contacts().contacts.empty() ? 0 : 1;
+      return contact_steps > 100;
+    });
+    return y;
+  };
+  const Eigen::VectorXd first = run();
+  const long iterations = system.coupling_iterations();
+  ASSERT_GT(iterations, system.evaluations()) << "no evaluation iterated: nothing to learn";
+  const Eigen::VectorXd second = run();
+  EXPECT_EQ(system.coupling_iterations(), iterations);
+  for (Eigen::Index i = 0; i < first.size(); ++i) EXPECT_EQ(first[i], second[i]) << "component " << i;
 }
 
 TEST(DockingSystem, InitialConditionsPutTheReferencePointWhereTheScenarioSays) {
