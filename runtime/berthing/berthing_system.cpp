@@ -174,11 +174,10 @@ void BerthingSystem::coupled_dynamics(double t) {
   const spacecraft::Wrench on_port = spacecraft::wrench_at_com(port_, eval_.port_wrench, rigid);
   const double arm = std::max(1.0, arm_base_.position().norm());
   const spacecraft::PortCoupling coupling(station_, eval_.station, arm_base_, rigid);
-  spacecraft::RigidBodyRate rate = station_rate_;  // the last evaluation's: the guess
   double* base = eval_.base.data();
-  int k = 0;
-  for (;; ++k) {
-    const spacecraft::TransportMotion m = coupling.transport_motion(rate);
+  spacecraft::Wrench on_base;
+  const auto reaction = [&](const spacecraft::RigidBodyRate& r) {
+    const spacecraft::TransportMotion m = coupling.transport_motion(r);
     Vec3::Map(base) = m.w0;
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
@@ -187,24 +186,26 @@ void BerthingSystem::coupled_dynamics(double t) {
     double W[6];
     mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, eval_.wrench.data(), W);
     eval_.base_wrench = {Vec3::Map(W), Vec3::Map(W + 3)};
-    const spacecraft::Wrench on_base = coupling.wrench_at_com(eval_.base_wrench);
-    const spacecraft::RigidBodyRate next = coupling.rate(sum(on_base, on_port));
+    on_base = coupling.wrench_at_com(eval_.base_wrench);
+    return coupling.rate(sum(on_base, on_port));
+  };
+  double change = 0.0;
+  const auto converged = [&](const spacecraft::RigidBodyRate& r, const spacecraft::RigidBodyRate& next) {
     // the base's acceleration changes by dv/dt + (domega/dt) x l_A: both measured in m/s^2, against
     // the acceleration the base wrench alone gives (the net one vanishes where the arm pushes the
     // payload against the port: both wrenches act on the station)
-    const double change = (next.acceleration - rate.acceleration).norm() +
-                          arm * (next.angular_acceleration - rate.angular_acceleration).norm();
+    change = (next.acceleration - r.acceleration).norm() + arm * (next.angular_acceleration - r.angular_acceleration).norm();
     const double scale = next.acceleration.norm() + arm * next.angular_acceleration.norm() +
                          on_base.force.norm() / station_.mass() + arm * (station_.inverse_inertia() * on_base.moment).norm();
-    rate = next;
-    if (!(change > coupling_tolerance_ * scale)) break;
-    if (k + 1 == max_coupling_iterations_)
-      throw SimulationError("coupling not converged", t,
-                            "the base's acceleration still changed by " + std::to_string(change) + " m/s^2 after " +
-                                std::to_string(k + 1) + " iterations (payload too heavy for the station?)");
-  }
-  station_rate_ = rate;
-  eval_.coupling_iterations = k + 1;
+    return !(change > coupling_tolerance_ * scale);
+  };
+  // from the last evaluation's rate
+  const int iterations = coupling_.solve(station_rate_, max_coupling_iterations_, reaction, converged);
+  if (iterations == 0)
+    throw SimulationError("coupling not converged", t,
+                          "the base's acceleration still changed by " + std::to_string(change) + " m/s^2 after " +
+                              std::to_string(max_coupling_iterations_) + " iterations (payload too heavy for the station?)");
+  eval_.coupling_iterations = iterations;
 }
 
 void BerthingSystem::rate(double t, const ConstVectorRef& y, VectorRef dydt) {

@@ -40,6 +40,7 @@
 #include "contact/contact_set.hpp"
 #include "integrators/ode.hpp"
 #include "mechanism/mechanism.hpp"
+#include "simulation/coupling_iteration.hpp"
 #include "spacecraft/port.hpp"
 #include "spacecraft/state_vector.hpp"
 
@@ -150,6 +151,7 @@ class BerthingSystem {
 
   BerthingEvaluation eval_;
   spacecraft::RigidBodyRate station_rate_;
+  simulation::CouplingIteration coupling_;  // the station's coupling with the arm
   contact::ContactEvents events_;
   double peak_contact_force_ = 0.0, peak_contact_moment_ = 0.0, peak_base_force_ = 0.0, peak_base_moment_ = 0.0;
   std::vector<double> peak_torques_;

@@ -203,7 +203,7 @@ Eigen::VectorXd DockingSystem::initial_state() {
   active_rate_guess_ = previous_rate_guess_ = accepted_rate_ = {};
   guess_time_ = 0.0;
   previous_guess_time_ = -1.0;
-  coupling_inverse_.setIdentity();
+  coupling_.reset();
   capture_time_.reset();
   peak_base_force_ = peak_base_moment_ = 0.0;
   retraction_end_.reset();
@@ -365,23 +365,9 @@ void DockingSystem::coupled_dynamics(double t) {
   }
   const double arm = std::max(1.0, active_port_.position().norm());
   const spacecraft::PortCoupling coupling(active_body_, eval_.active, active_port_, active_deflection);
-  using Vec6 = Eigen::Matrix<double, 6, 1>;
-  const auto stacked = [](const spacecraft::RigidBodyRate& r) {
-    Vec6 x;
-    x << r.acceleration, r.angular_acceleration;
-    return x;
-  };
   double* base = eval_.base.data();
-  // The port's accelerations x solve x = G(x): G the spacecraft's rate under the base wrench the
-  // mechanism exerts at the transport motion x gives. G is affine at one state, its Jacobian A the
-  // mechanism's inertia felt at the port over the spacecraft's (small: the iteration contracts).
-  // Quasi-Newton: x_k+1 = x_k + (I - A)^-1 (G(x_k) - x_k), A from Broyden's updates (Dennis &
-  // Schnabel, Numerical Methods for Unconstrained Optimization, sec. 8.1) carried over from one
-  // evaluation to the next, where it changes little; A = 0 is the plain fixed-point iteration.
-  Vec6 x = stacked(rate), x_before = Vec6::Zero(), g_before = Vec6::Zero(), residual_before = Vec6::Zero();
-  int k = 0;
-  for (;; ++k) {
-    const spacecraft::TransportMotion m = coupling.transport_motion(rate);
+  const auto reaction = [&](const spacecraft::RigidBodyRate& r) {
+    const spacecraft::TransportMotion m = coupling.transport_motion(r);
     Vec3::Map(base) = m.w0;
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
@@ -394,52 +380,30 @@ void DockingSystem::coupled_dynamics(double t) {
     mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, eval_.wrench.data(), W);
     eval_.base_wrench.force = Eigen::Map<const Vec3>(W);
     eval_.base_wrench.moment = Eigen::Map<const Vec3>(W + 3);
-    const spacecraft::RigidBodyRate next = coupling.rate(coupling.wrench_at_com(eval_.base_wrench));
+    return coupling.rate(coupling.wrench_at_com(eval_.base_wrench));
+  };
+  double change = 0.0;
+  const auto converged = [&](const spacecraft::RigidBodyRate& r, const spacecraft::RigidBodyRate& next) {
     // the port's acceleration changes by (dv/dt) + (domega/dt) x l: measured on both, in m/s^2
-    const double change = (next.acceleration - rate.acceleration).norm() +
-                          arm * (next.angular_acceleration - rate.angular_acceleration).norm();
+    change = (next.acceleration - r.acceleration).norm() + arm * (next.angular_acceleration - r.angular_acceleration).norm();
     // relative to the port's acceleration, but at least 1 m/s^2: in free flight the spacecraft's
     // acceleration is the mechanism's reaction alone, orders below anything the mechanism feels
     const double scale = std::max(next.acceleration.norm() + arm * next.angular_acceleration.norm(), 1.0);
-    if (!(change > scenario_.integrator.coupling_tolerance * scale)) {
-      rate = next;
-      break;
-    }
-    if (k + 1 == scenario_.integrator.coupling_iterations)
-      throw SimulationError("coupling not converged", t,
-                            "the port's acceleration still changed by " + std::to_string(change) + " m/s^2 after " +
-                                std::to_string(k + 1) + " iterations (mechanism too heavy for its spacecraft?)");
-    const Vec6 g = stacked(next), residual = g - x;
-    if (k > 0) {
-      // Broyden's update of A, A += u s^T with u = (dG - A s) / (s^T s), s = x_k - x_k-1, applied to
-      // H = (I - A)^-1 by Sherman-Morrison: H += (H u)(s^T H) / (1 - s^T H u), where
-      // H u = (H (dG - s) + s) / (s^T s) since H (I - A) s = s. A step that did not shrink the
-      // residual restarts from the fixed-point iteration (H = I).
-      const Vec6 s = x - x_before;
-      const double ss = s.squaredNorm();
-      bool restart = !(residual.norm() < residual_before.norm() && ss > 0.0);
-      if (!restart) {
-        const Vec6 Hu = (coupling_inverse_ * ((g - g_before) - s) + s) / ss;
-        const double denominator = 1.0 - s.dot(Hu);
-        restart = !(std::abs(denominator) > 1e-12);
-        if (!restart) coupling_inverse_ += Hu * (s.transpose() * coupling_inverse_) / denominator;
-      }
-      if (restart || !coupling_inverse_.allFinite()) coupling_inverse_.setIdentity();
-    }
-    x_before = x, g_before = g, residual_before = residual;
-    const Vec6 step = coupling_inverse_ * residual;
-    x += step;
-    rate = next;
-    rate.acceleration = x.head<3>();
-    rate.angular_acceleration = x.tail<3>();
-  }
+    return !(change > scenario_.integrator.coupling_tolerance * scale);
+  };
+  const int iterations = coupling_.solve(rate, scenario_.integrator.coupling_iterations, reaction, converged);
+  if (iterations == 0)
+    throw SimulationError("coupling not converged", t,
+                          "the port's acceleration still changed by " + std::to_string(change) + " m/s^2 after " +
+                              std::to_string(scenario_.integrator.coupling_iterations) +
+                              " iterations (mechanism too heavy for its spacecraft?)");
   if (t != guess_time_) {
     previous_rate_guess_ = active_rate_guess_;
     previous_guess_time_ = guess_time_;
   }
   active_rate_ = active_rate_guess_ = rate;
   guess_time_ = t;
-  eval_.coupling_iterations = k + 1;
+  eval_.coupling_iterations = iterations;
   eval_.damper_power = mech_->damper_power(eval_.qd.data());
 }
 

@@ -34,6 +34,7 @@
 #include "hysteresis/variable_parameter.hpp"
 #include "integrators/ode.hpp"
 #include "mechanism/mechanism.hpp"
+#include "simulation/coupling_iteration.hpp"
 #include "simulation/scenario.hpp"
 #include "spacecraft/elastic_modes.hpp"
 #include "spacecraft/port.hpp"
@@ -171,9 +172,7 @@ class DockingSystem {
   // coupling guesses: the last two evaluations' accelerations (at distinct times) and the step start's
   spacecraft::RigidBodyRate active_rate_guess_, previous_rate_guess_, accepted_rate_;
   double guess_time_ = 0.0, previous_guess_time_ = -1.0;
-  // (I - A)^-1, A the coupling map's Jacobian d(next)/d(rate) for the port's accelerations
-  // x = (dv_C/dt, domega/dt), as Broyden's updates learn it over the evaluations
-  Eigen::Matrix<double, 6, 6> coupling_inverse_ = Eigen::Matrix<double, 6, 6>::Identity();
+  CouplingIteration coupling_;
 
   Evaluation eval_;
   spacecraft::RigidBodyRate active_rate_, passive_rate_;
