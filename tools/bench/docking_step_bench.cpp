@@ -146,11 +146,10 @@ void BM_ContactOfOneEvaluation(benchmark::State& state) {
 }
 BENCHMARK(BM_ContactOfOneEvaluation);
 
-// The nominal docking from t = 0 (the head 5 cm before the docking plane; first contact at 1.62 s)
-// to capture (2.39 s), no run directory (as a campaign's case): wall time per docking and simulated
-// seconds per wall second, with the scenario's integrator (rk45) and with RK4 at 5e-5 s.
-void docking_to_capture(benchmark::State& state, std::vector<simulation::Override> overrides) {
-  overrides.push_back({"stop.after_capture", "0"});
+// The nominal docking with `overrides`, run whole once per benchmark iteration without a run
+// directory (as a campaign's case); the last run's outcome and right-hand side evaluations.
+std::pair<simulation::RunOutcome, long> time_nominal_docking(benchmark::State& state,
+                                                             const std::vector<simulation::Override>& overrides) {
   const simulation::Scenario scenario = simulation::load_scenario(kScenario, overrides);
   const contact::UnitGeometry geometry = contact::load_unit_geometry(scenario.geometry);
   simulation::RunOutcome outcome;
@@ -161,9 +160,18 @@ void docking_to_capture(benchmark::State& state, std::vector<simulation::Overrid
     outcome = simulation::run_docking(system, {});
     evaluations = system.evaluations();
   }
-  if (!outcome.captured) state.SkipWithError("the nominal docking did not capture");
   state.counters["simulated_s"] = outcome.end_time;
   state.counters["steps"] = static_cast<double>(outcome.steps);
+  return {outcome, evaluations};
+}
+
+// The nominal docking from t = 0 (the head 5 cm before the docking plane; first contact at 1.62 s)
+// to capture (2.39 s): wall time per docking and simulated seconds per wall second, with the
+// scenario's integrator (rk45) and with RK4 at 5e-5 s.
+void docking_to_capture(benchmark::State& state, std::vector<simulation::Override> overrides) {
+  overrides.push_back({"stop.after_capture", "0"});
+  const auto [outcome, evaluations] = time_nominal_docking(state, overrides);
+  if (!outcome.captured) state.SkipWithError("the nominal docking did not capture");
   state.counters["evaluations"] = static_cast<double>(evaluations);
   state.counters["real_time_factor"] = benchmark::Counter(outcome.end_time, benchmark::Counter::kIsIterationInvariantRate);
 }
@@ -172,17 +180,8 @@ BENCHMARK_CAPTURE(docking_to_capture, rk45, std::vector<simulation::Override>{})
 // The same docking's approach alone, t = 0 to 1.6 s (before its first contact at 1.62 s): the rest of
 // docking_to_capture/rk45's time is the contact phase's (1.62 s to capture).
 void docking_approach(benchmark::State& state) {
-  const simulation::Scenario scenario = simulation::load_scenario(kScenario, {{"stop.duration", "1.6"}});
-  const contact::UnitGeometry geometry = contact::load_unit_geometry(scenario.geometry);
-  simulation::RunOutcome outcome;
-  for (auto _ : state) {
-    simulation::DockingSystem system(scenario, std::make_unique<mechanism::GeneratedMechanism>(probe_cone_central_mechanism()),
-                                     geometry);
-    outcome = simulation::run_docking(system, {});
-  }
+  const simulation::RunOutcome outcome = time_nominal_docking(state, {{"stop.duration", "1.6"}}).first;
   if (outcome.first_contact_time) state.SkipWithError("the approach reached the first contact");
-  state.counters["simulated_s"] = outcome.end_time;
-  state.counters["steps"] = static_cast<double>(outcome.steps);
 }
 BENCHMARK(docking_approach)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(docking_to_capture, rk4_5e-5,
