@@ -270,7 +270,7 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
       }
     if (t >= next_row - slack || (last && t > t_row)) {
       t_row = t;
-      system.evaluate(t, state);
+      system.evaluation_at(t, state);
       const EnergyTerms e = system.energy(state);
       const double error =
           e.kinetic + e.potential - E0 - (e.contact_work + e.damper_work + e.drive_work + e.hysteresis_work + e.stop_work);
@@ -339,7 +339,9 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
           {scenario.integrator.relative_tolerance, scenario.integrator.absolute_tolerance, 0.0, h, 100000000});
       const auto observe_each_step = [&](double t, const ConstVectorRef& state) {
         const integrators::Continuation c = observe_with_progress(t, state);
-        return c == integrators::Continuation::stop ? c : integrators::Continuation::restart;
+        if (c == integrators::Continuation::stop) return c;
+        // first same as last unless accept() changed f at the step's end
+        return system.rate_kept() ? integrators::Continuation::proceed : integrators::Continuation::restart;
       };
       out.end_time = dormand_prince.integrate(t0, scenario.stop.duration, y, events, observe_each_step).time;
       out.rejected_steps = dormand_prince.rejected_steps();

@@ -16,6 +16,21 @@ using integrators::ConstVectorRef;
 using integrators::VectorRef;
 using spacecraft::RigidBodyState;
 
+// |q|^2 - 1 beyond which accept() renormalises an attitude (the rotation is then orthogonal to 1e-12)
+constexpr double kAttitudeNormDrift = 1e-12;
+
+bool same_wrench(const contact::Wrench& a, const contact::Wrench& b) { return a.force == b.force && a.moment == b.moment; }
+
+bool same_central_latch(const contact::CentralLatchState& a, const contact::CentralLatchState& b) {
+  return a.deflection == b.deflection && a.triggered == b.triggered && a.touching == b.touching &&
+         same_wrench(a.on_link, b.on_link) && same_wrench(a.on_passive, b.on_passive);
+}
+
+bool same_peripheral_latch(const contact::PeripheralLatchState& a, const contact::PeripheralLatchState& b) {
+  return a.deflection == b.deflection && a.rate == b.rate && a.triggered == b.triggered &&
+         same_wrench(a.on_link, b.on_link) && same_wrench(a.on_passive, b.on_passive);
+}
+
 RigidBodyState body_state(const ConstVectorRef& y, int offset) {
   RigidBodyState s;
   s.position = y.segment<3>(offset + spacecraft::position_offset);
@@ -211,7 +226,8 @@ Eigen::VectorXd DockingSystem::initial_state() {
   first_contact_ = false;
   std::fill(latched_.begin(), latched_.end(), false);
   evaluations_ = coupling_iterations_ = 0;
-  evaluated_ = false;
+  evaluated_ = kinematics_ready_ = false;
+  rate_kept_ = false;
   accepted_time_ = 0.0;
   accepted_state_ = y;
   return y;
@@ -452,7 +468,7 @@ void DockingSystem::evaluate_kinematics_and_contacts(double t, const ConstVector
 }
 
 const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {
-  evaluated_ = false;
+  evaluated_ = kinematics_ready_ = false;
   evaluate_kinematics_and_contacts(t, y);
   actuation(t);
   coupled_dynamics(t);
@@ -461,26 +477,52 @@ const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {
   return eval_;
 }
 
+bool DockingSystem::complete_at(double t, const ConstVectorRef& y) {
+  const bool here = (evaluated_ || kinematics_ready_) && t == eval_.time && y == evaluated_state_;
+  if (here && evaluated_) return false;
+  if (here) {
+    // accept() left the kinematics and contacts of this state: the dynamics under the state
+    // machines as accept() left them
+    actuation(t);
+    coupled_dynamics(t);
+    kinematics_ready_ = false;
+    evaluated_ = true;
+  } else {
+    evaluate(t, y);
+  }
+  ++evaluations_;
+  coupling_iterations_ += eval_.coupling_iterations;
+  return true;
+}
+
+const Evaluation& DockingSystem::evaluation_at(double t, const ConstVectorRef& y) {
+  complete_at(t, y);
+  return eval_;
+}
+
+void DockingSystem::note_peaks() {
+  peak_base_force_ = std::max(peak_base_force_, eval_.base_wrench.force.norm());
+  peak_base_moment_ = std::max(peak_base_moment_, eval_.base_wrench.moment.norm());
+}
+
 void DockingSystem::rate(double t, const ConstVectorRef& y, VectorRef dydt) {
   // a run's record row evaluates the accepted state just before the integrator asks for f there
-  if (!evaluated_ || t != eval_.time || y != evaluated_state_) {
-    evaluate(t, y);
-    ++evaluations_;
-    coupling_iterations_ += eval_.coupling_iterations;
-  }
+  complete_at(t, y);
   // peaks at the states the run accepts (each step's first evaluation), not at trial stages, which an
   // adaptive method may place past an impact it then rejects
-  if (t == accepted_time_ && y == accepted_state_) {
-    peak_base_force_ = std::max(peak_base_force_, eval_.base_wrench.force.norm());
-    peak_base_moment_ = std::max(peak_base_moment_, eval_.base_wrench.moment.norm());
-  }
+  if (t == accepted_time_ && y == accepted_state_) note_peaks();
   fill_rate(dydt);
 }
 
 std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t, VectorRef y, double h) {
+  // renormalised once they drift: each renormalisation changes y, and with it f
+  bool renormalised = false;
   for (int offset : {0, 13}) {
     auto q = y.segment<4>(offset + spacecraft::attitude_offset);
-    q = spacecraft::normalized_quaternion(q);
+    if (!(std::abs(q.squaredNorm() - 1.0) <= kAttitudeNormDrift)) {
+      q = spacecraft::normalized_quaternion(q);
+      renormalised = true;
+    }
   }
   accepted_time_ = t;
   accepted_state_ = y;
@@ -488,11 +530,17 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
   // the accelerations of the last evaluation, at this step's end time (RK4's and Dormand-Prince's
   // last stage): the coupling's start for the next step's evaluations that cannot take the last one's
   accepted_rate_ = active_rate_;
-  if (active_modes_.count() + passive_modes_.count() > 0) {
-    evaluate(t, y);  // the port wrenches the modes take over the next step
-    accepted_rate_ = active_rate_;
-  } else {
+  // the last evaluation was at (t, y) when a method's last stage is its step's end (Dormand-Prince)
+  if (!((evaluated_ || kinematics_ready_) && t == eval_.time && y == evaluated_state_)) {
     evaluate_kinematics_and_contacts(t, y);
+    evaluated_state_ = y;
+    evaluated_ = false;
+    kinematics_ready_ = true;  // the next evaluation here adds the dynamics
+  }
+  const bool modes = active_modes_.count() + passive_modes_.count() > 0;
+  if (modes) {
+    complete_at(t, y);  // the port wrenches the modes take over the next step
+    accepted_rate_ = active_rate_;
   }
   closed_q_ = eval_.q;
 
@@ -521,7 +569,13 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
   std::swap(touching_, touching);
 
   const bool was_captured = contact_.captured;
+  const std::vector<contact::CentralLatchState> central_before = contact_.central_latches;
+  const std::vector<contact::PeripheralLatchState> peripheral_before = contact_.peripheral_latches;
   contact::update_latches(geometry_, eval_.units, h, contact_);
+  // the latches' held forces enter f
+  bool changed = !std::equal(central_before.begin(), central_before.end(), contact_.central_latches.begin(), same_central_latch) ||
+                 !std::equal(peripheral_before.begin(), peripheral_before.end(), contact_.peripheral_latches.begin(),
+                             same_peripheral_latch);
   for (std::size_t k = 0; k < latched_.size(); ++k) {
     const bool central = k < geometry_.central_latches.size();
     const std::size_t m = central ? k : k - geometry_.central_latches.size();
@@ -550,10 +604,12 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
         d.start_time = t;
         d.end_time = t + std::abs(spec.end_position - q) / spec.speed;
         events.emplace_back("drive_start", name);
+        changed = true;
       }
     } else if (d.phase == DriveState::Phase::driving && t >= d.end_time) {
       d.phase = DriveState::Phase::holding;
       events.emplace_back("drive_end", name);
+      changed = true;
       if (std::all_of(drives_.begin(), drives_.end(), [](const DriveState& s) { return s.phase == DriveState::Phase::holding; })) {
         retraction_end_ = t;
         events.emplace_back("retraction_end", "every drive at its end position");
@@ -572,12 +628,19 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
     passive_modal_force_ = passive_modes_.modal_forces(spacecraft::port_wrench_in_body_axes(
         passive_port_, eval_.passive_wrench, deflection(1)));
   }
-  evaluated_ = false;  // the state machines above may have changed f
+  // The hysteresis elements keep their force continuous at the committed deflection (a reversal is
+  // recorded at (x, F(x))), so they leave f at (t, y) as it was; the latches, drives and modes do not.
+  changed = changed || modes;
+  if (changed) evaluated_ = kinematics_ready_ = false;
+  if (evaluated_) note_peaks();
+  rate_kept_ = !changed && !renormalised;
   return events;
 }
 
 EnergyTerms DockingSystem::energy(const ConstVectorRef& y) {
-  evaluated_ = evaluated_ && y == evaluated_state_;  // the same q and qd are unpacked and closed again
+  // the same q and qd are unpacked and closed again
+  evaluated_ = evaluated_ && y == evaluated_state_;
+  kinematics_ready_ = kinematics_ready_ && y == evaluated_state_;
   unpack(eval_.time, y);
   close_mechanism(eval_.time);
   const spacecraft::PortMotion P1 = spacecraft::port_motion(active_port_, eval_.active, deflection(0));

@@ -86,8 +86,10 @@ class DockingSystem {
 
   // y' = f(t, y); fills last() with what it found. Throws SimulationError, contact::ContactError.
   void rate(double t, const integrators::ConstVectorRef& y, integrators::VectorRef dydt);
-  // Evaluates at (t, y) without keeping the result as a coupling guess: for recording.
+  // Evaluates at (t, y) afresh.
   const Evaluation& evaluate(double t, const integrators::ConstVectorRef& y);
+  // The evaluation at (t, y): the last one when it was there (for recording).
+  const Evaluation& evaluation_at(double t, const integrators::ConstVectorRef& y);
   const Evaluation& last() const { return eval_; }
   // Right-hand side evaluations since initial_state(), and the coupling iterations they took.
   long evaluations() const { return evaluations_; }
@@ -96,11 +98,15 @@ class DockingSystem {
   double peak_base_force() const { return peak_base_force_; }
   double peak_base_moment() const { return peak_base_moment_; }
 
-  // After an accepted step of length h ending at (t, y): renormalises the attitudes in y, evaluates
-  // the kinematics and the contacts there (the dynamics only for port modes), commits the closure,
-  // the hysteresis state machines, the latches (update_latches), the drives' phases and the port
-  // modes. Returns the events that happened (name, detail) for the run's log.
+  // After an accepted step of length h ending at (t, y): renormalises the attitudes in y once they
+  // drift, evaluates the kinematics and the contacts there unless the last evaluation was there
+  // (the dynamics only for port modes; the next evaluation at (t, y) adds them), commits the
+  // closure, the hysteresis state machines, the latches (update_latches), the drives' phases and the
+  // port modes. Returns the events that happened (name, detail) for the run's log.
   std::vector<std::pair<std::string, std::string>> accept(double t, integrators::VectorRef y, double h);
+  // The last accept() left y and f at (t, y) as they were: a method whose last stage is f at its
+  // step's end (Dormand-Prince) may take that as the next step's first stage.
+  bool rate_kept() const { return rate_kept_; }
 
   EnergyTerms energy(const integrators::ConstVectorRef& y);
   // The mechanism's own energy and momentum (mechanism::Mechanism::energy) at a configuration.
@@ -149,6 +155,9 @@ class DockingSystem {
   void actuation(double t);
   void coupled_dynamics(double t);
   void fill_rate(integrators::VectorRef dydt) const;
+  // Makes eval_ f at (t, y); false when it already was.
+  bool complete_at(double t, const integrators::ConstVectorRef& y);
+  void note_peaks();
   spacecraft::PortDeflection deflection(int unit) const;
 
   Scenario scenario_;
@@ -182,7 +191,9 @@ class DockingSystem {
   double accepted_time_ = 0.0;
   Eigen::VectorXd accepted_state_;  // after accept(): the state each step starts from
   bool evaluated_ = false;           // eval_ is f at (eval_.time, evaluated_state_) with the state machines as they are
+  bool kinematics_ready_ = false;    // eval_'s kinematics and contacts are there, its dynamics are not
   Eigen::VectorXd evaluated_state_;
+  bool rate_kept_ = false;
   std::vector<std::string> elements_;
   // the elements' distinct names in order, each element's place among them (events name elements
   // in that order), and the places in contact after the last accepted step and now
