@@ -225,7 +225,7 @@ Eigen::VectorXd DockingSystem::initial_state() {
   touching_.clear();
   first_contact_ = false;
   std::fill(latched_.begin(), latched_.end(), false);
-  evaluations_ = coupling_iterations_ = 0;
+  evaluations_ = coupling_iterations_ = kinematics_evaluations_ = 0;
   evaluated_ = kinematics_ready_ = false;
   rate_kept_ = false;
   accepted_time_ = 0.0;
@@ -441,16 +441,19 @@ void DockingSystem::fill_rate(VectorRef dydt) const {
 }
 
 void DockingSystem::evaluate_kinematics_and_contacts(double t, const ConstVectorRef& y) {
+  ++kinematics_evaluations_;
   unpack(t, y);
   close_mechanism(t);
   link_states(t);
   contact::evaluate_contacts(geometry_, eval_.units, contact_);
   // contact wrenches onto the carrying bodies (body axes, about the body origin) and their power
   std::fill(eval_.wrench.begin(), eval_.wrench.end(), 0.0);
-  eval_.contact_power = 0.0;
+  double power = 0.0;
   for (std::size_t j = 0; j < carriers_.size(); ++j) {
-    const Carrier& c = carriers_[j];
     const contact::Wrench& on_link = contact_.link_wrenches[j];
+    // most links touch nothing at a time
+    if ((on_link.force.array() == 0.0).all() && (on_link.moment.array() == 0.0).all()) continue;
+    const Carrier& c = carriers_[j];
     const Vec3 force = c.rotation * on_link.force;
     const Vec3 moment = c.rotation * on_link.moment + c.position.cross(force);
     double* slot = eval_.wrench.data() + 6 * c.slot;
@@ -458,13 +461,13 @@ void DockingSystem::evaluate_kinematics_and_contacts(double t, const ConstVector
     Eigen::Map<Vec3>(slot + 3) += moment;
     const contact::LinkState& link = eval_.units.links[j];
     // power on the link: F . v + M . omega, in PU axes (x_PU = A^T x_B)
-    eval_.contact_power += (link.rotation.transpose() * on_link.force).dot(link.velocity) +
-                           (link.rotation.transpose() * on_link.moment).dot(link.angular_velocity);
+    power += (link.rotation.transpose() * on_link.force).dot(link.velocity) +
+             (link.rotation.transpose() * on_link.moment).dot(link.angular_velocity);
   }
   eval_.passive_wrench.force = contact_.passive_wrench.force;
   eval_.passive_wrench.moment = contact_.passive_wrench.moment;
-  eval_.contact_power += contact_.passive_wrench.force.dot(eval_.units.passive_velocity) +
-                         contact_.passive_wrench.moment.dot(eval_.units.passive_angular_velocity);
+  eval_.contact_power = power + contact_.passive_wrench.force.dot(eval_.units.passive_velocity) +
+                        contact_.passive_wrench.moment.dot(eval_.units.passive_angular_velocity);
 }
 
 const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {

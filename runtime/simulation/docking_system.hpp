@@ -93,6 +93,8 @@ class DockingSystem {
   const Evaluation& last() const { return eval_; }
   // Right-hand side evaluations since initial_state(), and the coupling iterations they took.
   long evaluations() const { return evaluations_; }
+  // Evaluations of the kinematics and contacts (each evaluation's, and accept()'s where it made its own).
+  long kinematics_evaluations() const { return kinematics_evaluations_; }
   long coupling_iterations() const { return coupling_iterations_; }
   // The largest base wrench force and moment on the active spacecraft at the accepted states (N, N m).
   double peak_base_force() const { return peak_base_force_; }
@@ -187,7 +189,7 @@ class DockingSystem {
   spacecraft::RigidBodyRate active_rate_, passive_rate_;
   std::optional<double> capture_time_, retraction_end_;
   double peak_base_force_ = 0.0, peak_base_moment_ = 0.0;
-  long evaluations_ = 0, coupling_iterations_ = 0;
+  long evaluations_ = 0, coupling_iterations_ = 0, kinematics_evaluations_ = 0;
   double accepted_time_ = 0.0;
   Eigen::VectorXd accepted_state_;  // after accept(): the state each step starts from
   bool evaluated_ = false;           // eval_ is f at (eval_.time, evaluated_state_) with the state machines as they are

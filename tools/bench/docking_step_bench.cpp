@@ -1,13 +1,13 @@
 // One RK4 step of the probe-cone docking (models/scenarios/probe_cone_nominal.yaml): the
 // probe_cone_central kernels (generated at build time), both spacecraft and the contact of the
 // units, at a state in the middle of the docking (the head sliding in the socket, t = 2.1 s), and
-// the parts of one evaluation of the right-hand side timed alone at that state:
-//   kernels  the mechanism calls one evaluation makes (closure, body kinematics, forward dynamics
-//            and base wrench once per coupling iteration, damper power)
-//   contact  evaluate_contacts on the links' states
-// The rest of an evaluation is the runtime's own work (frames, wrench transfer, spacecraft, the
-// coupling's bookkeeping, actuation, unpacking): its share is the counter `runtime_share` of
-// BM_Evaluation, from the three timed in one run.
+// the parts of the step and of one evaluation of the right-hand side timed alone at that state:
+//   kernels  the mechanism calls (closure and body kinematics per kinematics evaluation, forward
+//            dynamics and base wrench per coupling iteration, damper power per evaluation)
+//   contact  evaluate_contacts on the links' states, per kinematics evaluation
+// The rest is the runtime's own work (frames, wrench transfer, spacecraft, the coupling's
+// bookkeeping, actuation, unpacking, the integrator, accept()): its share of the step is the
+// counter `runtime_share` of BM_Rk4Step.
 // And the whole nominal docking to capture, with the scenario's adaptive integrator and with RK4.
 #include <benchmark/benchmark.h>
 
@@ -15,6 +15,10 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <functional>
+#include <initializer_list>
+#include <stdexcept>
+#include <vector>
 
 #include "contact/geometry_file.hpp"
 #include "integrators/rk4.hpp"
@@ -32,11 +36,112 @@ const std::string kScenario =
     (std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "models/scenarios/probe_cone_nominal.yaml")
         .string();
 
+// The generated kernels behind the Mechanism interface, keeping while `recording` each call's
+// inputs, so that the calls an evaluation or a step made can be replayed alone in their order:
+// the kernels' own time in that sequence, their misses in the instruction and data caches included.
+class RecordingMechanism final : public mechanism::Mechanism {
+ public:
+  explicit RecordingMechanism(std::unique_ptr<mechanism::GeneratedMechanism> kernels)
+      : Mechanism(kernels->info()), kernels_(std::move(kernels)) {}
+
+  bool recording = false;
+
+  mechanism::Closure close(double* q, double* qd) override {
+    record(Kind::close, {q, qd}, {});
+    return kernels_->close(q, qd);
+  }
+  bool forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench,
+                        double* qdd, int* singular_loop) override {
+    record(Kind::forward_dynamics, {q, qd, tau, base}, wrench);
+    return kernels_->forward_dynamics(q, qd, tau, base, wrench, qdd, singular_loop);
+  }
+  void base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench,
+                   double* wrench_on_base) override {
+    record(Kind::base_wrench, {q, qd, qdd, base}, wrench);
+    kernels_->base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+  }
+  void point_kinematics(const double* q, const double* qd, double* position, double* velocity) override {
+    kernels_->point_kinematics(q, qd, position, velocity);
+  }
+  void body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity,
+                       double* velocity) override {
+    record(Kind::body_kinematics, {q, qd}, {});
+    kernels_->body_kinematics(q, qd, rotation, origin, angular_velocity, velocity);
+  }
+  mechanism::Energy energy(const double* q, const double* qd, const double* base, const double* v0) override {
+    return kernels_->energy(q, qd, base, v0);
+  }
+  double damper_power(const double* qd) override {
+    record(Kind::damper_power, {qd}, {});
+    return kernels_->damper_power(qd);
+  }
+  std::unique_ptr<Mechanism> clone() const override { throw std::logic_error("not cloned in the benchmark"); }
+
+  // Forgets the calls recorded so far.
+  void clear() { calls_.clear(); }
+  std::size_t calls() const { return calls_.size(); }
+  // The recorded calls again, in order (a closure's q and qd from copies of its inputs).
+  void replay() {
+    for (Call& c : calls_) {
+      switch (c.kind) {
+        case Kind::close:
+          scratch_q_ = c.arrays[0], scratch_qd_ = c.arrays[1];
+          kernels_->close(scratch_q_.data(), scratch_qd_.data());
+          break;
+        case Kind::forward_dynamics:
+          kernels_->forward_dynamics(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(), c.arrays[3].data(),
+                                     c.wrench.data(), qdd_.data(), nullptr);
+          break;
+        case Kind::base_wrench:
+          kernels_->base_wrench(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(), c.arrays[3].data(),
+                                c.wrench.data(), wrench_on_base_);
+          break;
+        case Kind::body_kinematics:
+          kernels_->body_kinematics(c.arrays[0].data(), c.arrays[1].data(), rotation_.data(), origin_.data(),
+                                    angular_velocity_.data(), velocity_.data());
+          break;
+        case Kind::damper_power:
+          benchmark::DoNotOptimize(kernels_->damper_power(c.arrays[0].data()));
+          break;
+      }
+    }
+    benchmark::DoNotOptimize(qdd_.data());
+    benchmark::DoNotOptimize(wrench_on_base_);
+  }
+
+ private:
+  enum class Kind { close, forward_dynamics, base_wrench, body_kinematics, damper_power };
+  struct Call {
+    Kind kind;
+    std::vector<std::vector<double>> arrays;  // per coordinate, except a base's 9
+    std::vector<double> wrench;
+  };
+
+  void record(Kind kind, std::initializer_list<const double*> arrays, const double* wrench) {
+    if (!recording) return;
+    const auto n = static_cast<std::size_t>(info().dof);
+    Call c{kind, {}, {}};
+    for (const double* a : arrays) c.arrays.emplace_back(a, a + (c.arrays.size() == 3 ? 9 : n));
+    if (wrench != nullptr) c.wrench.assign(wrench, wrench + 6 * info().wrench_bodies.size());
+    calls_.push_back(std::move(c));
+    const std::size_t bodies = info().wrench_bodies.size();
+    qdd_.resize(n), rotation_.resize(9 * bodies), origin_.resize(3 * bodies), angular_velocity_.resize(3 * bodies),
+        velocity_.resize(3 * bodies);
+  }
+
+  std::unique_ptr<mechanism::GeneratedMechanism> kernels_;
+  std::vector<Call> calls_;
+  std::vector<double> scratch_q_, scratch_qd_, qdd_, rotation_, origin_, angular_velocity_, velocity_;
+  double wrench_on_base_[6] = {};
+};
+
 // RK4 at 5e-5 s, the step the probe-cone scenario took before it moved to rk45
 struct Docking {
   simulation::Scenario scenario =
       simulation::load_scenario(kScenario, {{"integrator.method", "rk4"}, {"integrator.step", "5e-5"}});
-  simulation::DockingSystem system{scenario, std::make_unique<mechanism::GeneratedMechanism>(probe_cone_central_mechanism()),
+  RecordingMechanism* kernels = new RecordingMechanism(
+      std::make_unique<mechanism::GeneratedMechanism>(probe_cone_central_mechanism()));
+  simulation::DockingSystem system{scenario, std::unique_ptr<mechanism::Mechanism>(kernels),
                                    contact::load_unit_geometry(scenario.geometry)};
   Eigen::VectorXd y;
   double t = 0.0, h = scenario.integrator.step;
@@ -60,47 +165,6 @@ Docking& docking() {
   return d;
 }
 
-void BM_Rk4Step(benchmark::State& state) {
-  Docking& d = docking();
-  Eigen::VectorXd y = d.y;
-  const long evaluations = d.system.evaluations(), iterations = d.system.coupling_iterations();
-  for (auto _ : state) {
-    y = d.y;
-    d.rk4.step(d.t, d.h, y);
-    d.system.accept(d.t + d.h, y, d.h);
-    benchmark::DoNotOptimize(y.data());
-  }
-  const auto steps = static_cast<double>(state.iterations());
-  state.counters["evaluations"] = static_cast<double>(d.system.evaluations() - evaluations) / steps;
-  state.counters["coupling_iterations"] = static_cast<double>(d.system.coupling_iterations() - iterations) / steps;
-  state.counters["real_time_factor"] =
-      benchmark::Counter(d.h, benchmark::Counter::kIsIterationInvariantRate);  // simulated s per wall s
-}
-BENCHMARK(BM_Rk4Step);
-
-// The mechanism calls of one evaluation at e's state.
-void kernels_of_one_evaluation(const simulation::Evaluation& e, mechanism::Mechanism& m) {
-  const auto n = e.q.size();
-  const std::size_t bodies = e.wrench.size() / 6;
-  thread_local std::vector<double> q, qd, qdd, R, o, w, v;
-  q = e.q, qd = e.qd;
-  qdd.resize(n), R.resize(9 * bodies), o.resize(3 * bodies), w.resize(3 * bodies), v.resize(3 * bodies);
-  double W[6];
-  m.close(q.data(), qd.data());
-  m.body_kinematics(q.data(), qd.data(), R.data(), o.data(), w.data(), v.data());
-  for (int k = 0; k < e.coupling_iterations; ++k) {
-    m.forward_dynamics(q.data(), qd.data(), e.tau.data(), e.base.data(), e.wrench.data(), qdd.data(), nullptr);
-    m.base_wrench(q.data(), qd.data(), qdd.data(), e.base.data(), e.wrench.data(), W);
-  }
-  benchmark::DoNotOptimize(m.damper_power(qd.data()));
-  benchmark::DoNotOptimize(W);
-}
-
-void contact_of_one_evaluation(const Docking& d, contact::ContactData& data) {
-  contact::evaluate_contacts(d.system.geometry(), d.system.last().units, data);
-  benchmark::DoNotOptimize(data.passive_wrench);
-}
-
 // ns per call of `work`, the least of five means over `calls` calls (other load only adds time)
 template <class Work>
 double least_mean_ns(int calls, const Work& work) {
@@ -113,33 +177,69 @@ double least_mean_ns(int calls, const Work& work) {
   return least;
 }
 
+void contact_of_one_evaluation(const Docking& d, contact::ContactData& data) {
+  contact::evaluate_contacts(d.system.geometry(), d.system.last().units, data);
+  benchmark::DoNotOptimize(data.passive_wrench);
+}
+
+// ns of `work` (the docking's) and of the kernel calls it made, replayed alone: runs `work` once
+// recording its calls, then times both.
+std::pair<double, double> with_its_kernels_ns(Docking& d, const std::function<void()>& work) {
+  d.kernels->clear();
+  d.kernels->recording = true;
+  work();
+  d.kernels->recording = false;
+  return {least_mean_ns(500, work), least_mean_ns(500, [&] { d.kernels->replay(); })};
+}
+
+// One RK4 step from the state at t with the accept() before it, and its parts timed alone in the same run: the
+// kernel calls the step made (closure and body poses per kinematics evaluation, forward dynamics
+// and base wrench per coupling iteration, damper power per evaluation) replayed in their order,
+// the contact of one evaluation times the step's kinematics evaluations, and
+// runtime_share = 1 - (kernels + contact) / step.
+void BM_Rk4Step(benchmark::State& state) {
+  Docking& d = docking();
+  Eigen::VectorXd y = d.y;
+  // as in a run: accept() at the step's start (its kinematics and contacts are the first stage's)
+  const auto step = [&] {
+    y = d.y;
+    d.system.accept(d.t, y, d.h);
+    d.rk4.step(d.t, d.h, y);
+    benchmark::DoNotOptimize(y.data());
+  };
+  const long evaluations = d.system.evaluations(), iterations = d.system.coupling_iterations(),
+             kinematics = d.system.kinematics_evaluations();
+  for (auto _ : state) step();
+  const auto steps = static_cast<double>(state.iterations());
+  const double per_step_kinematics = static_cast<double>(d.system.kinematics_evaluations() - kinematics) / steps;
+  state.counters["evaluations"] = static_cast<double>(d.system.evaluations() - evaluations) / steps;
+  state.counters["kinematics_evaluations"] = per_step_kinematics;
+  state.counters["coupling_iterations"] = static_cast<double>(d.system.coupling_iterations() - iterations) / steps;
+  const auto [step_ns, kernels_ns] = with_its_kernels_ns(d, step);
+  contact::ContactData data = d.system.contacts();
+  const double contact_ns = per_step_kinematics * least_mean_ns(2000, [&] { contact_of_one_evaluation(d, data); });
+  state.counters["kernels_ns"] = kernels_ns;
+  state.counters["contact_ns"] = contact_ns;
+  state.counters["runtime_share"] = 1.0 - (kernels_ns + contact_ns) / step_ns;
+  state.counters["real_time_factor"] =
+      benchmark::Counter(d.h, benchmark::Counter::kIsIterationInvariantRate);  // simulated s per wall s
+}
+BENCHMARK(BM_Rk4Step);
+
 // One evaluation of the right-hand side (evaluate(): the state is evaluated afresh, not taken from
-// rate()'s cache), and its parts timed alone in the same run: the counters kernels_ns, contact_ns
-// and runtime_share = 1 - (kernels + contact) / evaluation.
+// rate()'s cache; the coupling starts from the last evaluation's accelerations at that time, so it
+// takes one iteration), its kernel calls replayed alone and its contact.
 void BM_Evaluation(benchmark::State& state) {
   Docking& d = docking();
   for (auto _ : state) benchmark::DoNotOptimize(&d.system.evaluate(d.t, d.y));
-  const simulation::Evaluation e = d.system.evaluate(d.t, d.y);
-  mechanism::GeneratedMechanism m(probe_cone_central_mechanism());
+  const double kernels_ns =
+      with_its_kernels_ns(d, [&] { benchmark::DoNotOptimize(&d.system.evaluate(d.t, d.y)); }).second;
   contact::ContactData data = d.system.contacts();
-  const double evaluation = least_mean_ns(2000, [&] { benchmark::DoNotOptimize(&d.system.evaluate(d.t, d.y)); });
-  const double kernels = least_mean_ns(2000, [&] { kernels_of_one_evaluation(e, m); });
-  const double contact = least_mean_ns(2000, [&] { contact_of_one_evaluation(d, data); });
-  state.counters["coupling_iterations"] = e.coupling_iterations;
-  state.counters["kernels_ns"] = kernels;
-  state.counters["contact_ns"] = contact;
-  state.counters["runtime_share"] = 1.0 - (kernels + contact) / evaluation;
+  state.counters["coupling_iterations"] = d.system.last().coupling_iterations;
+  state.counters["kernels_ns"] = kernels_ns;
+  state.counters["contact_ns"] = least_mean_ns(2000, [&] { contact_of_one_evaluation(d, data); });
 }
 BENCHMARK(BM_Evaluation);
-
-void BM_KernelsOfOneEvaluation(benchmark::State& state) {
-  Docking& d = docking();
-  const simulation::Evaluation e = d.system.evaluate(d.t, d.y);
-  mechanism::GeneratedMechanism m(probe_cone_central_mechanism());
-  for (auto _ : state) kernels_of_one_evaluation(e, m);
-  state.counters["coupling_iterations"] = e.coupling_iterations;
-}
-BENCHMARK(BM_KernelsOfOneEvaluation);
 
 void BM_ContactOfOneEvaluation(benchmark::State& state) {
   Docking& d = docking();
