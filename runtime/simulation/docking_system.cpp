@@ -466,8 +466,8 @@ void DockingSystem::evaluate_kinematics_and_contacts(double t, const ConstVector
   }
   eval_.passive_wrench.force = contact_.passive_wrench.force;
   eval_.passive_wrench.moment = contact_.passive_wrench.moment;
-  eval_.contact_power = power + contact_.passive_wrench.force.dot(eval_.units.passive_velocity) +
-                        contact_.passive_wrench.moment.dot(eval_.units.passive_angular_velocity);
+  eval_.contact_power = power + (contact_.passive_wrench.force.dot(eval_.units.passive_velocity) +
+                                 contact_.passive_wrench.moment.dot(eval_.units.passive_angular_velocity));
 }
 
 const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {
