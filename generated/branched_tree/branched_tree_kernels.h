@@ -15,6 +15,7 @@
 //   energy: 610 mul, 460 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1082 operations, 1082 temporaries
 //   damper_power: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
+//   forward_dynamics_base_wrench: 745 mul, 691 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1453 operations, 1453 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_branched_tree_KERNELS_H
@@ -44,14 +45,16 @@ void branched_tree_damper_power(const double* qd, double* power);
 void branched_tree_damper_power_f(const float* qd, float* power);
 void branched_tree_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void branched_tree_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
+void branched_tree_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base);
+void branched_tree_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base);
 void branched_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd);
 void branched_tree_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd);
 
-#ifndef DYNGEN_MECHANISM_V1
-#define DYNGEN_MECHANISM_V1
+#ifndef DYNGEN_MECHANISM_V2
+#define DYNGEN_MECHANISM_V2
 
-struct dyngen_mechanism_v1 {
-  int version; /* 1 */
+struct dyngen_mechanism_v2 {
+  int version; /* 2 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -84,11 +87,14 @@ struct dyngen_mechanism_v1 {
                  const double* p, double* energy, double* momentum);
   /* power: -sum c qd^2 of the joints' dampers (W). */
   void (*damper_power)(const double* qd, const double* p, double* power);
+  /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
+  int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
+                                      const double* wrench, const double* p, double* qdd, double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v1* branched_tree_mechanism(void);
+const struct dyngen_mechanism_v2* branched_tree_mechanism(void);
 
 #ifdef __cplusplus
 }

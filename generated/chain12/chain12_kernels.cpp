@@ -13,6 +13,7 @@
 //   base_wrench: 703 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1390 operations, 1390 temporaries
 //   energy: 1171 mul, 941 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2136 operations, 2136 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
+//   forward_dynamics_base_wrench: 2417 mul, 2235 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4687 operations, 4687 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -82,6 +83,26 @@ inline void energy_cloned(const double* q, const double* qd, double* energy, dou
   double carry[chain12::energy_parts::carried];
   energy_cloned_part0(q, qd, energy, momentum, carry);
   energy_cloned_part1(q, qd, energy, momentum, carry);
+}
+
+// forward_dynamics_base_wrench part by part, each part built cloned on its own
+DYNGEN_chain12_CLONES
+void forward_dynamics_base_wrench_cloned_part0(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain12::forward_dynamics_base_wrench_parts::part0(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain12_CLONES
+void forward_dynamics_base_wrench_cloned_part1(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain12::forward_dynamics_base_wrench_parts::part1(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain12_CLONES
+void forward_dynamics_base_wrench_cloned_part2(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain12::forward_dynamics_base_wrench_parts::part2(q, qd, tau, qdd, wrench_on_base, carry);
+}
+inline void forward_dynamics_base_wrench_cloned(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base) {
+  double carry[chain12::forward_dynamics_base_wrench_parts::carried];
+  forward_dynamics_base_wrench_cloned_part0(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part1(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part2(q, qd, tau, qdd, wrench_on_base, carry);
 }
 
 }  // namespace
@@ -155,6 +176,14 @@ void chain12_damper_power_f(const float* qd, float* power) {
   chain12::damper_power(qd, power);
 }
 
+void chain12_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base) {
+  forward_dynamics_base_wrench_cloned(q, qd, tau, qdd, wrench_on_base);
+}
+
+void chain12_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, float* qdd, float* wrench_on_base) {
+  chain12::forward_dynamics_base_wrench(q, qd, tau, qdd, wrench_on_base);
+}
+
 void chain12_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain12_forward_dynamics_crba(q, qd, tau, qdd);
 }
@@ -179,6 +208,14 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   (void)wrench;
   (void)p;
   chain12_forward_dynamics_crba(q, qd, tau, qdd);
+  return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)base;
+  (void)wrench;
+  (void)p;
+  chain12_forward_dynamics_base_wrench(q, qd, tau, qdd, wrench_on_base);
   return 0;
 }
 
@@ -231,13 +268,14 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "chain12", "ed019bad44b2f925", 12, 12, 0, 0, 0, 0, 0,
+const dyngen_mechanism_v2 descriptor = {2, "chain12", "ed019bad44b2f925", 12, 12, 0, 0, 0, 0, 0,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* chain12_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* chain12_mechanism(void) { return &descriptor; }

@@ -13,6 +13,7 @@
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 //   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
+//   forward_dynamics_base_wrench: 6195 mul, 5790 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12074 operations, 12074 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -229,6 +230,46 @@ inline void energy_cloned(const double* q, const double* qd, double* energy, dou
   energy_cloned_part2(q, qd, energy, momentum, carry);
 }
 
+// forward_dynamics_base_wrench part by part, each part built cloned on its own
+DYNGEN_chain30_CLONES
+void forward_dynamics_base_wrench_cloned_part0(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain30::forward_dynamics_base_wrench_parts::part0(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_base_wrench_cloned_part1(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain30::forward_dynamics_base_wrench_parts::part1(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_base_wrench_cloned_part2(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain30::forward_dynamics_base_wrench_parts::part2(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_base_wrench_cloned_part3(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain30::forward_dynamics_base_wrench_parts::part3(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_base_wrench_cloned_part4(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain30::forward_dynamics_base_wrench_parts::part4(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_base_wrench_cloned_part5(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain30::forward_dynamics_base_wrench_parts::part5(q, qd, tau, qdd, wrench_on_base, carry);
+}
+DYNGEN_chain30_CLONES
+void forward_dynamics_base_wrench_cloned_part6(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
+  chain30::forward_dynamics_base_wrench_parts::part6(q, qd, tau, qdd, wrench_on_base, carry);
+}
+inline void forward_dynamics_base_wrench_cloned(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base) {
+  double carry[chain30::forward_dynamics_base_wrench_parts::carried];
+  forward_dynamics_base_wrench_cloned_part0(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part1(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part2(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part3(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part4(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part5(q, qd, tau, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_cloned_part6(q, qd, tau, qdd, wrench_on_base, carry);
+}
+
 }  // namespace
 
 void chain30_mass_matrix(const double* q, double* M) {
@@ -296,6 +337,14 @@ void chain30_damper_power_f(const float* qd, float* power) {
   chain30::damper_power(qd, power);
 }
 
+void chain30_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base) {
+  forward_dynamics_base_wrench_cloned(q, qd, tau, qdd, wrench_on_base);
+}
+
+void chain30_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, float* qdd, float* wrench_on_base) {
+  chain30::forward_dynamics_base_wrench(q, qd, tau, qdd, wrench_on_base);
+}
+
 void chain30_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain30_forward_dynamics_aba(q, qd, tau, qdd);
 }
@@ -320,6 +369,14 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   (void)wrench;
   (void)p;
   chain30_forward_dynamics_aba(q, qd, tau, qdd);
+  return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)base;
+  (void)wrench;
+  (void)p;
+  chain30_forward_dynamics_base_wrench(q, qd, tau, qdd, wrench_on_base);
   return 0;
 }
 
@@ -372,13 +429,14 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "chain30", "9d13d720364c2f9d", 30, 30, 0, 0, 0, 0, 0,
+const dyngen_mechanism_v2 descriptor = {2, "chain30", "9d13d720364c2f9d", 30, 30, 0, 0, 0, 0, 0,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* chain30_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* chain30_mechanism(void) { return &descriptor; }

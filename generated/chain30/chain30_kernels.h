@@ -13,6 +13,7 @@
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 //   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
+//   forward_dynamics_base_wrench: 6195 mul, 5790 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12074 operations, 12074 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_chain30_KERNELS_H
@@ -38,14 +39,16 @@ void chain30_energy(const double* q, const double* qd, double* energy, double* m
 void chain30_energy_f(const float* q, const float* qd, float* energy, float* momentum);
 void chain30_damper_power(const double* qd, double* power);
 void chain30_damper_power_f(const float* qd, float* power);
+void chain30_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base);
+void chain30_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, float* qdd, float* wrench_on_base);
 void chain30_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd);
 void chain30_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd);
 
-#ifndef DYNGEN_MECHANISM_V1
-#define DYNGEN_MECHANISM_V1
+#ifndef DYNGEN_MECHANISM_V2
+#define DYNGEN_MECHANISM_V2
 
-struct dyngen_mechanism_v1 {
-  int version; /* 1 */
+struct dyngen_mechanism_v2 {
+  int version; /* 2 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -78,11 +81,14 @@ struct dyngen_mechanism_v1 {
                  const double* p, double* energy, double* momentum);
   /* power: -sum c qd^2 of the joints' dampers (W). */
   void (*damper_power)(const double* qd, const double* p, double* power);
+  /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
+  int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
+                                      const double* wrench, const double* p, double* qdd, double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v1* chain30_mechanism(void);
+const struct dyngen_mechanism_v2* chain30_mechanism(void);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 //   base_wrench: 331 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 646 operations, 646 temporaries
 //   energy: 527 mul, 413 add/sub, 0 div, 0 sqrt, 12 sin/cos; 952 operations, 952 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
+//   forward_dynamics_base_wrench: 771 mul, 747 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1535 operations, 1535 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -109,6 +110,15 @@ void chain6_damper_power_f(const float* qd, float* power) {
   chain6::damper_power(qd, power);
 }
 
+DYNGEN_chain6_CLONES
+void chain6_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base) {
+  chain6::forward_dynamics_base_wrench(q, qd, tau, qdd, wrench_on_base);
+}
+
+void chain6_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, float* qdd, float* wrench_on_base) {
+  chain6::forward_dynamics_base_wrench(q, qd, tau, qdd, wrench_on_base);
+}
+
 void chain6_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd) {
   chain6_forward_dynamics_crba(q, qd, tau, qdd);
 }
@@ -133,6 +143,14 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   (void)wrench;
   (void)p;
   chain6_forward_dynamics_crba(q, qd, tau, qdd);
+  return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)base;
+  (void)wrench;
+  (void)p;
+  chain6_forward_dynamics_base_wrench(q, qd, tau, qdd, wrench_on_base);
   return 0;
 }
 
@@ -185,13 +203,14 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "chain6", "b7ac7fff649fee9a", 6, 6, 0, 0, 0, 0, 0,
+const dyngen_mechanism_v2 descriptor = {2, "chain6", "b7ac7fff649fee9a", 6, 6, 0, 0, 0, 0, 0,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* chain6_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* chain6_mechanism(void) { return &descriptor; }

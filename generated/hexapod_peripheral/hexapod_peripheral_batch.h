@@ -15,6 +15,7 @@
 //   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
 //   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
+//   forward_dynamics_base_wrench: 2100 mul, 1565 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3707 operations, 3707 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_hexapod_peripheral_BATCH_H

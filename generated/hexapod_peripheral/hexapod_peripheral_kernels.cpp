@@ -15,6 +15,7 @@
 //   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
 //   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
+//   forward_dynamics_base_wrench: 2100 mul, 1565 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3707 operations, 3707 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -69,6 +70,21 @@ inline void inverse_dynamics_cloned(const double* q, const double* qd, const dou
   double carry[hexapod_peripheral::inverse_dynamics_parts::carried];
   inverse_dynamics_cloned_part0(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d, carry);
   inverse_dynamics_cloned_part1(q, qd, qdd_independent, base, wrench, tau_independent, actuator_forces, det_phi_d, carry);
+}
+
+// forward_dynamics_base_wrench part by part, each part built cloned on its own
+DYNGEN_hexapod_peripheral_CLONES
+void forward_dynamics_base_wrench_cloned_part0(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d, double* carry) {
+  hexapod_peripheral::forward_dynamics_base_wrench_parts::part0(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+}
+DYNGEN_hexapod_peripheral_CLONES
+void forward_dynamics_base_wrench_cloned_part1(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d, double* carry) {
+  hexapod_peripheral::forward_dynamics_base_wrench_parts::part1(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+}
+inline void forward_dynamics_base_wrench_cloned(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d) {
+  double carry[hexapod_peripheral::forward_dynamics_base_wrench_parts::carried];
+  forward_dynamics_base_wrench_cloned_part0(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+  forward_dynamics_base_wrench_cloned_part1(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
 }
 
 }  // namespace
@@ -161,6 +177,14 @@ void hexapod_peripheral_point_kinematics_f(const float* q, const float* qd, floa
   hexapod_peripheral::point_kinematics(q, qd, position, velocity);
 }
 
+void hexapod_peripheral_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d) {
+  forward_dynamics_base_wrench_cloned(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
+}
+
+void hexapod_peripheral_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base, float* det_phi_d) {
+  hexapod_peripheral::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
+}
+
 void hexapod_peripheral_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
   hexapod_peripheral_forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
@@ -193,6 +217,13 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   double qdd_independent[6];
   double det_phi_d[6];
   hexapod_peripheral_forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  return hexapod_peripheral::singular_loop(det_phi_d);
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)p;
+  double det_phi_d[6];
+  hexapod_peripheral_forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
   return hexapod_peripheral::singular_loop(det_phi_d);
 }
 
@@ -233,13 +264,14 @@ const char* const descriptor_loops[] = {"leg1", "leg2", "leg3", "leg4", "leg5", 
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "hexapod_peripheral", "1ba464d4f9599c37", 24, 6, 6, 1, 1, 0, 1,
+const dyngen_mechanism_v2 descriptor = {2, "hexapod_peripheral", "1ba464d4f9599c37", 24, 6, 6, 1, 1, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* hexapod_peripheral_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* hexapod_peripheral_mechanism(void) { return &descriptor; }

@@ -15,6 +15,7 @@
 //   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries
 //   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
+//   forward_dynamics_base_wrench: 2100 mul, 1565 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3707 operations, 3707 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_hexapod_peripheral_KERNELS_H
@@ -44,17 +45,19 @@ void hexapod_peripheral_damper_power(const double* qd, double* power);
 void hexapod_peripheral_damper_power_f(const float* qd, float* power);
 void hexapod_peripheral_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void hexapod_peripheral_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
+void hexapod_peripheral_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d);
+void hexapod_peripheral_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base, float* det_phi_d);
 void hexapod_peripheral_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
 void hexapod_peripheral_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* qdd_independent, float* det_phi_d);
 int hexapod_peripheral_close(double* q, double* qd, int* failed_loop);
 int hexapod_peripheral_close_f(float* q, float* qd, int* failed_loop);
 int hexapod_peripheral_singular_loop(const double* det_phi_d);
 
-#ifndef DYNGEN_MECHANISM_V1
-#define DYNGEN_MECHANISM_V1
+#ifndef DYNGEN_MECHANISM_V2
+#define DYNGEN_MECHANISM_V2
 
-struct dyngen_mechanism_v1 {
-  int version; /* 1 */
+struct dyngen_mechanism_v2 {
+  int version; /* 2 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -87,11 +90,14 @@ struct dyngen_mechanism_v1 {
                  const double* p, double* energy, double* momentum);
   /* power: -sum c qd^2 of the joints' dampers (W). */
   void (*damper_power)(const double* qd, const double* p, double* power);
+  /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
+  int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
+                                      const double* wrench, const double* p, double* qdd, double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v1* hexapod_peripheral_mechanism(void);
+const struct dyngen_mechanism_v2* hexapod_peripheral_mechanism(void);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
 //   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
+//   forward_dynamics_base_wrench: 2409 mul, 2164 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4629 operations, 4629 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -100,6 +101,26 @@ inline void energy_cloned(const double* q, const double* qd, const double* base,
   double carry[probe_cone_central::energy_parts::carried];
   energy_cloned_part0(q, qd, base, base_velocity, energy, momentum, carry);
   energy_cloned_part1(q, qd, base, base_velocity, energy, momentum, carry);
+}
+
+// forward_dynamics_base_wrench part by part, each part built cloned on its own
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_base_wrench_cloned_part0(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_base_wrench_parts::part0(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+}
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_base_wrench_cloned_part1(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_base_wrench_parts::part1(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+}
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_base_wrench_cloned_part2(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_base_wrench_parts::part2(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+}
+inline void forward_dynamics_base_wrench_cloned(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d) {
+  double carry[probe_cone_central::forward_dynamics_base_wrench_parts::carried];
+  forward_dynamics_base_wrench_cloned_part0(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+  forward_dynamics_base_wrench_cloned_part1(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+  forward_dynamics_base_wrench_cloned_part2(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
 }
 
 }  // namespace
@@ -199,6 +220,14 @@ void probe_cone_central_point_kinematics_f(const float* q, const float* qd, floa
   probe_cone_central::point_kinematics(q, qd, position, velocity);
 }
 
+void probe_cone_central_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d) {
+  forward_dynamics_base_wrench_cloned(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
+}
+
+void probe_cone_central_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base, float* det_phi_d) {
+  probe_cone_central::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
+}
+
 void probe_cone_central_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
   probe_cone_central_forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
@@ -231,6 +260,13 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   double qdd_independent[8];
   double det_phi_d[7];
   probe_cone_central_forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
+  return probe_cone_central::singular_loop(det_phi_d);
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)p;
+  double det_phi_d[7];
+  probe_cone_central_forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
   return probe_cone_central::singular_loop(det_phi_d);
 }
 
@@ -271,13 +307,14 @@ const char* const descriptor_loops[] = {"lateral1", "lateral2", "lateral3", "lat
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "probe_cone_central", "91291a59c713b6ce", 25, 8, 7, 3, 7, 0, 1,
+const dyngen_mechanism_v2 descriptor = {2, "probe_cone_central", "91291a59c713b6ce", 25, 8, 7, 3, 7, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* probe_cone_central_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* probe_cone_central_mechanism(void) { return &descriptor; }

@@ -16,6 +16,7 @@
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
 //   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
+//   forward_dynamics_base_wrench: 2409 mul, 2164 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4629 operations, 4629 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_probe_cone_central_KERNELS_H
@@ -47,17 +48,19 @@ void probe_cone_central_damper_power(const double* qd, double* power);
 void probe_cone_central_damper_power_f(const float* qd, float* power);
 void probe_cone_central_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void probe_cone_central_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
+void probe_cone_central_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base, double* det_phi_d);
+void probe_cone_central_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base, float* det_phi_d);
 void probe_cone_central_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
 void probe_cone_central_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* qdd_independent, float* det_phi_d);
 int probe_cone_central_close(double* q, double* qd, int* failed_loop);
 int probe_cone_central_close_f(float* q, float* qd, int* failed_loop);
 int probe_cone_central_singular_loop(const double* det_phi_d);
 
-#ifndef DYNGEN_MECHANISM_V1
-#define DYNGEN_MECHANISM_V1
+#ifndef DYNGEN_MECHANISM_V2
+#define DYNGEN_MECHANISM_V2
 
-struct dyngen_mechanism_v1 {
-  int version; /* 1 */
+struct dyngen_mechanism_v2 {
+  int version; /* 2 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -90,11 +93,14 @@ struct dyngen_mechanism_v1 {
                  const double* p, double* energy, double* momentum);
   /* power: -sum c qd^2 of the joints' dampers (W). */
   void (*damper_power)(const double* qd, const double* p, double* power);
+  /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
+  int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
+                                      const double* wrench, const double* p, double* qdd, double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v1* probe_cone_central_mechanism(void);
+const struct dyngen_mechanism_v2* probe_cone_central_mechanism(void);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 //   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
 //   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
+//   forward_dynamics_base_wrench: 147 mul, 132 add/sub, 2 div, 0 sqrt, 6 sin/cos; 287 operations, 287 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -129,6 +130,15 @@ void probe_cone_tree_point_kinematics_f(const float* q, const float* qd, float* 
   probe_cone_tree::point_kinematics(q, qd, position, velocity);
 }
 
+DYNGEN_probe_cone_tree_CLONES
+void probe_cone_tree_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base) {
+  probe_cone_tree::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
+}
+
+void probe_cone_tree_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base) {
+  probe_cone_tree::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
+}
+
 void probe_cone_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
   probe_cone_tree_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
@@ -151,6 +161,12 @@ int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loo
 int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
   (void)p;
   probe_cone_tree_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
+  return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)p;
+  probe_cone_tree_forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
   return 0;
 }
 
@@ -191,13 +207,14 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "probe_cone_tree", "5c7073c13829b354", 4, 4, 0, 1, 5, 0, 1,
+const dyngen_mechanism_v2 descriptor = {2, "probe_cone_tree", "5c7073c13829b354", 4, 4, 0, 1, 5, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* probe_cone_tree_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* probe_cone_tree_mechanism(void) { return &descriptor; }

@@ -15,6 +15,7 @@
 //   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
 //   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
+//   forward_dynamics_base_wrench: 147 mul, 132 add/sub, 2 div, 0 sqrt, 6 sin/cos; 287 operations, 287 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #pragma once
@@ -2143,6 +2144,328 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   velocity[14] = t158;
 }
 
+// forward dynamics (the route forward_dynamics takes) and the force and moment the mechanism then exerts on its base, in one pass: what the two share (transforms, velocities, bias terms) computed once; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
+// Cost: 147 mul, 132 add/sub, 2 div, 0 sqrt, 6 sin/cos; 287 operations, 287 temporaries.
+//   in  q[4]: joint coordinates (rad or m): housing.0, housing.1, probe, head
+//   in  qd[4]: joint rates (rad/s or m/s), same order
+//   in  tau[4]: actuation (N m or N) per coordinate; read only for actuated joints
+//   in  base[9]: base transport motion, base axes: w0 (rad/s), e0 (rad/s^2), a0 (m/s^2, incl. the spacecraft's velocity terms)
+//   in  wrench[6]: external wrench per body (head): force (N) then moment (N m) about the body origin, body axes
+//   out qdd[4]: accelerations of every coordinate (rad/s^2 or m/s^2)
+//   out wrench_on_base[6]: force (N) then moment (N m) on the base at those accelerations, base axes
+template <class T>
+inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd, T* wrench_on_base) {
+  T sin_q[4], cos_q[4];
+  {
+    const T angle[3] = {q[0], q[1], q[3]};
+    T sine[3], cosine[3];
+    dyngen_sin_cos_array(angle, 3, sine, cosine);
+    sin_q[0] = sine[0];
+    cos_q[0] = cosine[0];
+    sin_q[1] = sine[1];
+    cos_q[1] = cosine[1];
+    sin_q[3] = sine[2];
+    cos_q[3] = cosine[2];
+  }
+  const T t0 = q[0] * T(1200.0);
+  const T t1 = qd[0] * T(60.0);
+  const T t2 = qd[0] + base[0];
+  const T t3 = sin_q[1];
+  const T t4 = sin_q[0];
+  const T t5 = cos_q[0];
+  const T t6 = t5 * base[2];
+  const T t7 = t4 * base[1];
+  const T t8 = t6 - t7;
+  const T t9 = cos_q[1];
+  const T t10 = t8 * t9;
+  const T t11 = t2 * t3;
+  const T t12 = t10 + t11;
+  const T t13 = t12 + qd[3];
+  const T t14 = t3 * t8;
+  const T t15 = t2 * t9;
+  const T t16 = t14 - t15;
+  const T t17 = sin_q[3];
+  const T t18 = t4 * base[2];
+  const T t19 = base[1] * t5;
+  const T t20 = t18 + t19;
+  const T t21 = t20 + qd[1];
+  const T t22 = cos_q[3];
+  const T t23 = t21 * t22;
+  const T t24 = t16 * t17;
+  const T t25 = t23 + t24;
+  const T t26 = t13 * T(9e-04);
+  const T t27 = t25 * t26;
+  const T t28 = wrench[3] - t27;
+  const T t29 = t17 * t21;
+  const T t30 = t16 * t22;
+  const T t31 = t29 - t30;
+  const T t32 = t26 * t31;
+  const T t33 = wrench[4] + t32;
+  const T t34 = t17 * t33;
+  const T t35 = t22 * t28;
+  const T t36 = t22 * wrench[1];
+  const T t37 = t17 * wrench[0];
+  const T t38 = t36 + t37;
+  const T t39 = t38 - t35;
+  const T t40 = t34 + t39;
+  const T t41 = t5 * base[5];
+  const T t42 = t4 * base[4];
+  const T t43 = qd[0] * t20;
+  const T t44 = t42 - t41;
+  const T t45 = t44 + t43;
+  const T t46 = t3 * t45;
+  const T t47 = t9 * base[3];
+  const T t48 = t12 * qd[1];
+  const T t49 = t48 - t47;
+  const T t50 = t49 - t46;
+  const T t51 = t12 * t21;
+  const T t52 = t50 + t51;
+  const T t53 = base[1] * base[2];
+  const T t54 = base[3] - t53;
+  const T t55 = t54 * T(0.25);
+  const T t56 = base[7] - t55;
+  const T t57 = base[0] * base[0];
+  const T t58 = base[1] * base[1];
+  const T t59 = t57 + t58;
+  const T t60 = T(0.25) * t59;
+  const T t61 = base[8] - t60;
+  const T t62 = t4 * t61;
+  const T t63 = t5 * t56;
+  const T t64 = t62 + t63;
+  const T t65 = t52 * q[2];
+  const T t66 = t16 * qd[2];
+  const T t67 = t66 * T(2.0);
+  const T t68 = t64 + t67;
+  const T t69 = t68 + t65;
+  const T t70 = t69 * T(4.273000000000001);
+  const T t71 = t52 * T(4.273000000000001);
+  const T t72 = t69 * T(6.7);
+  const T t73 = t38 - t71;
+  const T t74 = t73 - t72;
+  const T t75 = q[2] * t74;
+  const T t76 = t51 * T(3.94192);
+  const T t77 = t50 * T(3.89692);
+  const T t78 = t64 * T(2.025);
+  const T t79 = t78 + t76;
+  const T t80 = t79 + t77;
+  const T t81 = t80 - t40;
+  const T t82 = t70 + t81;
+  const T t83 = t82 - t75;
+  const T t84 = t9 * t45;
+  const T t85 = t3 * base[3];
+  const T t86 = t16 * qd[1];
+  const T t87 = t86 - t85;
+  const T t88 = t84 + t87;
+  const T t89 = T(9e-04) * t88;
+  const T t90 = wrench[5] + t89;
+  const T t91 = t16 * t21;
+  const T t92 = t91 * T(0.04499999999999993);
+  const T t93 = t90 + t92;
+  const T t94 = t3 * t93;
+  const T t95 = t9 * t83;
+  const T t96 = t8 * t20;
+  const T t97 = base[3] + t96;
+  const T t98 = t97 * T(0.045);
+  const T t99 = qd[3] * T(0.5);
+  const T t100 = t99 - t90;
+  const T t101 = t3 * t100;
+  const T t102 = t1 + t0;
+  const T t103 = t102 + t98;
+  const T t104 = t101 - t103;
+  const T t105 = t94 + t104;
+  const T t106 = t105 + t95;
+  const T t107 = q[2] * T(3.35);
+  const T t108 = T(4.273000000000001) + t107;
+  const T t109 = q[2] * t108;
+  const T t110 = T(2.0) * t109;
+  const T t111 = T(3.89602) + t110;
+  const T t112 = t9 * t9;
+  const T t113 = t111 * t112;
+  const T t114 = t3 * t3;
+  const T t115 = T(9e-04) * t114;
+  const T t116 = t115 - T(0.045899999999999996);
+  const T t117 = t116 - t113;
+  const T t118 = T(1.0) / t117;
+  const T t119 = t106 * t118;
+  const T t120 = -t119;
+  const T t121 = T(1200.0) * q[1];
+  const T t122 = T(60.0) * qd[1];
+  const T t123 = t22 * t33;
+  const T t124 = t17 * t28;
+  const T t125 = t17 * wrench[1];
+  const T t126 = t22 * wrench[0];
+  const T t127 = t125 - t126;
+  const T t128 = t127 - t124;
+  const T t129 = t128 - t123;
+  const T t130 = t4 * base[5];
+  const T t131 = t5 * base[4];
+  const T t132 = qd[0] * t8;
+  const T t133 = t131 + t130;
+  const T t134 = t133 + t132;
+  const T t135 = t12 * t16;
+  const T t136 = t134 - t135;
+  const T t137 = base[0] * base[2];
+  const T t138 = base[4] + t137;
+  const T t139 = T(0.25) * t138;
+  const T t140 = base[6] + t139;
+  const T t141 = t5 * t61;
+  const T t142 = t4 * t56;
+  const T t143 = t141 - t142;
+  const T t144 = t3 * t143;
+  const T t145 = t9 * t140;
+  const T t146 = t144 - t145;
+  const T t147 = q[2] * t136;
+  const T t148 = t21 * qd[2];
+  const T t149 = T(2.0) * t148;
+  const T t150 = t146 - t149;
+  const T t151 = t150 - t147;
+  const T t152 = T(4.273000000000001) * t151;
+  const T t153 = T(4.273000000000001) * t136;
+  const T t154 = T(6.7) * t151;
+  const T t155 = t127 + t153;
+  const T t156 = t155 - t154;
+  const T t157 = q[2] * t156;
+  const T t158 = T(3.94192) * t134;
+  const T t159 = T(3.89692) * t135;
+  const T t160 = T(2.025) * t146;
+  const T t161 = t122 + t121;
+  const T t162 = t160 - t161;
+  const T t163 = t159 - t158;
+  const T t164 = t162 + t163;
+  const T t165 = t164 + t152;
+  const T t166 = t165 - t157;
+  const T t167 = t166 - t129;
+  const T t168 = t111 + T(0.04590000000000005);
+  const T t169 = T(1.0) / t168;
+  const T t170 = t167 * t169;
+  const T t171 = T(0.4) - q[2];
+  const T t172 = qd[2] * T(800.0);
+  const T t173 = t171 * T(2500.0);
+  const T t174 = t16 * t16;
+  const T t175 = t21 * t21;
+  const T t176 = t174 + t175;
+  const T t177 = t9 * t143;
+  const T t178 = t3 * t140;
+  const T t179 = q[2] * t176;
+  const T t180 = t178 + t177;
+  const T t181 = t180 - t179;
+  const T t182 = T(4.273000000000001) * t176;
+  const T t183 = T(6.7) * t181;
+  const T t184 = tau[2] + wrench[2];
+  const T t185 = t184 - t172;
+  const T t186 = t173 + t185;
+  const T t187 = t186 + t182;
+  const T t188 = t187 - t183;
+  const T t189 = t188 * T(0.14925373134328357);
+  const T t190 = t3 * t119;
+  const T t191 = t100 * T(1111.111111111111);
+  const T t192 = t190 - t191;
+  const T t193 = t134 + t170;
+  const T t194 = t135 - t193;
+  const T t195 = q[2] * t194;
+  const T t196 = t149 - t146;
+  const T t197 = t196 - t195;
+  const T t198 = T(4.273000000000001) * t194;
+  const T t199 = T(6.7) * t197;
+  const T t200 = t127 - t198;
+  const T t201 = t200 + t199;
+  const T t202 = T(2.025) * t194;
+  const T t203 = t202 - t201;
+  const T t204 = t181 + t189;
+  const T t205 = T(6.7) * t204;
+  const T t206 = T(2.025) * t176;
+  const T t207 = wrench[2] + t206;
+  const T t208 = t182 + t207;
+  const T t209 = t208 - t205;
+  const T t210 = t3 * t209;
+  const T t211 = t9 * t203;
+  const T t212 = t140 * T(9.0);
+  const T t213 = t210 - t212;
+  const T t214 = t213 + t211;
+  const T t215 = base[3] - t119;
+  const T t216 = t9 * t215;
+  const T t217 = t48 - t46;
+  const T t218 = t217 - t216;
+  const T t219 = t51 + t218;
+  const T t220 = q[2] * t219;
+  const T t221 = t68 + t220;
+  const T t222 = T(4.273000000000001) * t219;
+  const T t223 = T(6.7) * t221;
+  const T t224 = t38 - t222;
+  const T t225 = t224 - t223;
+  const T t226 = T(2.025) * t219;
+  const T t227 = t64 * T(9.0);
+  const T t228 = t227 + t226;
+  const T t229 = t228 - t225;
+  const T t230 = t9 * t209;
+  const T t231 = t3 * t203;
+  const T t232 = t143 * T(9.0);
+  const T t233 = t232 - t230;
+  const T t234 = t233 + t231;
+  const T t235 = t4 * t234;
+  const T t236 = t5 * t229;
+  const T t237 = t235 - t236;
+  const T t238 = t5 * t234;
+  const T t239 = t4 * t229;
+  const T t240 = -t238;
+  const T t241 = t240 - t239;
+  const T t242 = T(4.273000000000001) * t221;
+  const T t243 = q[2] * t225;
+  const T t244 = T(3.89692) * t218;
+  const T t245 = t79 - t40;
+  const T t246 = t245 + t244;
+  const T t247 = t246 + t242;
+  const T t248 = t247 - t243;
+  const T t249 = t3 * t215;
+  const T t250 = t86 + t84;
+  const T t251 = t250 - t192;
+  const T t252 = t251 - t249;
+  const T t253 = T(9e-04) * t252;
+  const T t254 = wrench[5] + t92;
+  const T t255 = t254 + t253;
+  const T t256 = t3 * t255;
+  const T t257 = t9 * t248;
+  const T t258 = t96 + t215;
+  const T t259 = T(0.045) * t258;
+  const T t260 = t237 * T(-0.25);
+  const T t261 = t256 - t259;
+  const T t262 = t261 + t257;
+  const T t263 = t260 + t262;
+  const T t264 = T(4.273000000000001) * t197;
+  const T t265 = q[2] * t201;
+  const T t266 = T(3.94192) * t193;
+  const T t267 = t160 + t159;
+  const T t268 = t267 - t129;
+  const T t269 = t268 - t266;
+  const T t270 = t269 - t264;
+  const T t271 = t270 - t265;
+  const T t272 = t9 * t255;
+  const T t273 = t3 * t248;
+  const T t274 = t2 * t20;
+  const T t275 = t45 + t274;
+  const T t276 = T(0.045) * t275;
+  const T t277 = t276 + t272;
+  const T t278 = t277 - t273;
+  const T t279 = t4 * t278;
+  const T t280 = t5 * t271;
+  const T t281 = T(0.25) * t214;
+  const T t282 = t280 + t281;
+  const T t283 = t282 - t279;
+  const T t284 = t5 * t278;
+  const T t285 = t4 * t271;
+  const T t286 = t284 + t285;
+  qdd[0] = t120;
+  qdd[1] = t170;
+  qdd[2] = t189;
+  qdd[3] = t192;
+  wrench_on_base[0] = t214;
+  wrench_on_base[1] = t237;
+  wrench_on_base[2] = t241;
+  wrench_on_base[3] = t263;
+  wrench_on_base[4] = t283;
+  wrench_on_base[5] = t286;
+}
+
 // Forward dynamics by the cheaper route, forward_dynamics_crba.
 template <class T>
 inline void forward_dynamics(const T* q, const T* qd, const T* tau, const T* base, const T* wrench, T* qdd) {
@@ -2281,7 +2604,7 @@ struct KernelEntry {
   void (*call)(const T* const* in, T* const* out);
 };
 
-constexpr int kernel_count = 10;
+constexpr int kernel_count = 11;
 
 template <class T>
 inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
@@ -2305,6 +2628,8 @@ inline constexpr KernelEntry<T> kernel_table[kernel_count] = {
      [](const T* const* in, T* const* out) { damper_power(in[0], out[0]); }},
     {"point_kinematics", 2, {"q", "qd", nullptr, nullptr, nullptr}, {4, 4, 0, 0, 0}, 2, {"position", "velocity", nullptr, nullptr}, {15, 15, 0, 0},
      [](const T* const* in, T* const* out) { point_kinematics(in[0], in[1], out[0], out[1]); }},
+    {"forward_dynamics_base_wrench", 5, {"q", "qd", "tau", "base", "wrench"}, {4, 4, 4, 9, 6}, 2, {"qdd", "wrench_on_base", nullptr, nullptr}, {4, 6, 0, 0},
+     [](const T* const* in, T* const* out) { forward_dynamics_base_wrench(in[0], in[1], in[2], in[3], in[4], out[0], out[1]); }},
 };
 
 }  // namespace probe_cone_tree

@@ -15,6 +15,7 @@
 //   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
+//   forward_dynamics_base_wrench: 451 mul, 395 add/sub, 4 div, 0 sqrt, 12 sin/cos; 862 operations, 862 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -129,6 +130,15 @@ void puma560_point_kinematics_f(const float* q, const float* qd, float* position
   puma560::point_kinematics(q, qd, position, velocity);
 }
 
+DYNGEN_puma560_CLONES
+void puma560_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd, double* wrench_on_base) {
+  puma560::forward_dynamics_base_wrench(q, qd, tau, wrench, qdd, wrench_on_base);
+}
+
+void puma560_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* wrench, float* qdd, float* wrench_on_base) {
+  puma560::forward_dynamics_base_wrench(q, qd, tau, wrench, qdd, wrench_on_base);
+}
+
 void puma560_forward_dynamics(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd) {
   puma560_forward_dynamics_crba(q, qd, tau, wrench, qdd);
 }
@@ -152,6 +162,13 @@ int descriptor_forward_dynamics(const double* q, const double* qd, const double*
   (void)base;
   (void)p;
   puma560_forward_dynamics_crba(q, qd, tau, wrench, qdd);
+  return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)base;
+  (void)p;
+  puma560_forward_dynamics_base_wrench(q, qd, tau, wrench, qdd, wrench_on_base);
   return 0;
 }
 
@@ -195,13 +212,14 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "puma560", "29c0eb0886ff3e59", 6, 6, 0, 1, 1, 0, 0,
+const dyngen_mechanism_v2 descriptor = {2, "puma560", "29c0eb0886ff3e59", 6, 6, 0, 1, 1, 0, 0,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* puma560_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* puma560_mechanism(void) { return &descriptor; }

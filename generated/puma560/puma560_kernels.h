@@ -15,6 +15,7 @@
 //   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
+//   forward_dynamics_base_wrench: 451 mul, 395 add/sub, 4 div, 0 sqrt, 12 sin/cos; 862 operations, 862 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_puma560_KERNELS_H
@@ -44,14 +45,16 @@ void puma560_damper_power(const double* qd, double* power);
 void puma560_damper_power_f(const float* qd, float* power);
 void puma560_point_kinematics(const double* q, const double* qd, double* position, double* velocity);
 void puma560_point_kinematics_f(const float* q, const float* qd, float* position, float* velocity);
+void puma560_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd, double* wrench_on_base);
+void puma560_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* wrench, float* qdd, float* wrench_on_base);
 void puma560_forward_dynamics(const double* q, const double* qd, const double* tau, const double* wrench, double* qdd);
 void puma560_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* wrench, float* qdd);
 
-#ifndef DYNGEN_MECHANISM_V1
-#define DYNGEN_MECHANISM_V1
+#ifndef DYNGEN_MECHANISM_V2
+#define DYNGEN_MECHANISM_V2
 
-struct dyngen_mechanism_v1 {
-  int version; /* 1 */
+struct dyngen_mechanism_v2 {
+  int version; /* 2 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -84,11 +87,14 @@ struct dyngen_mechanism_v1 {
                  const double* p, double* energy, double* momentum);
   /* power: -sum c qd^2 of the joints' dampers (W). */
   void (*damper_power)(const double* qd, const double* p, double* power);
+  /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
+  int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
+                                      const double* wrench, const double* p, double* qdd, double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v1* puma560_mechanism(void);
+const struct dyngen_mechanism_v2* puma560_mechanism(void);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,7 @@
 //   energy: 541 mul, 399 add/sub, 0 div, 0 sqrt, 14 sin/cos; 954 operations, 954 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 158 mul, 101 add/sub, 0 div, 0 sqrt, 14 sin/cos; 273 operations, 273 temporaries
+//   forward_dynamics_base_wrench: 652 mul, 569 add/sub, 6 div, 0 sqrt, 14 sin/cos; 1241 operations, 1241 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -129,6 +130,15 @@ void station_arm_point_kinematics_f(const float* q, const float* qd, float* posi
   station_arm::point_kinematics(q, qd, position, velocity);
 }
 
+DYNGEN_station_arm_CLONES
+void station_arm_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* wrench_on_base) {
+  station_arm::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
+}
+
+void station_arm_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base) {
+  station_arm::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
+}
+
 void station_arm_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
   station_arm_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
@@ -151,6 +161,12 @@ int descriptor_close(double* q, double* qd, const double* /*p*/, int* failed_loo
 int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd) {
   (void)p;
   station_arm_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
+  return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {
+  (void)p;
+  station_arm_forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
   return 0;
 }
 
@@ -191,13 +207,14 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v1 descriptor = {1, "station_arm", "06bf3578fbf9994e", 7, 7, 0, 1, 2, 0, 1,
+const dyngen_mechanism_v2 descriptor = {2, "station_arm", "06bf3578fbf9994e", 7, 7, 0, 1, 2, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
-    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};
+    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
+    descriptor_forward_dynamics_base_wrench};
 
 }  // namespace
 
-const struct dyngen_mechanism_v1* station_arm_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v2* station_arm_mechanism(void) { return &descriptor; }

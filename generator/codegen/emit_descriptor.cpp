@@ -17,11 +17,11 @@ using engine::mangle_identifier;
 
 // The struct of runtime/mechanism/descriptor.h, verbatim (a test checks it): the generator does
 // not depend on the runtime, the two agree by this text.
-constexpr const char* kDescriptorStruct = R"(#ifndef DYNGEN_MECHANISM_V1
-#define DYNGEN_MECHANISM_V1
+constexpr const char* kDescriptorStruct = R"(#ifndef DYNGEN_MECHANISM_V2
+#define DYNGEN_MECHANISM_V2
 
-struct dyngen_mechanism_v1 {
-  int version; /* 1 */
+struct dyngen_mechanism_v2 {
+  int version; /* 2 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -54,6 +54,9 @@ struct dyngen_mechanism_v1 {
                  const double* p, double* energy, double* momentum);
   /* power: -sum c qd^2 of the joints' dampers (W). */
   void (*damper_power)(const double* qd, const double* p, double* power);
+  /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
+  int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
+                                      const double* wrench, const double* p, double* qdd, double* wrench_on_base);
 };
 
 #endif
@@ -86,7 +89,7 @@ std::string string_list(const std::vector<std::string>& names) {
 }  // namespace
 
 std::string descriptor_declaration(const Model& model) {
-  return std::string("\n") + kDescriptorStruct + "\nconst struct dyngen_mechanism_v1* " + mangle_identifier(model.name) +
+  return std::string("\n") + kDescriptorStruct + "\nconst struct dyngen_mechanism_v2* " + mangle_identifier(model.name) +
          "_mechanism(void);\n";
 }
 
@@ -121,6 +124,22 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
   for (const auto& output : fd.outputs)
     if (output.name != "qdd") out << "  double " << mangle_identifier(output.name) << "[" << output.size << "];\n";
   out << "  " << ns << "_" << fd.name << "(" << arguments(fd, fd_names) << ");\n";
+  out << (model.loops.empty() ? "  return 0;\n" : "  return " + ns + "::singular_loop(det_phi_d);\n") << "}\n\n";
+  // forward dynamics with the base wrench
+  const engine::Kernel& fused = *find(kernels, "forward_dynamics_base_wrench");
+  std::map<std::string, std::string> fused_names = inputs;
+  fused_names["wrench_on_base"] = "wrench_on_base";
+  out << "int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, "
+         "const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {\n";
+  for (const char* unused : {"q", "qd", "tau", "base", "wrench", "p"}) {
+    bool used = false;
+    for (const auto& in : fused.inputs) used = used || in.name == unused;
+    if (!used) out << "  (void)" << unused << ";\n";
+  }
+  for (const auto& output : fused.outputs)
+    if (output.name != "qdd" && output.name != "wrench_on_base")
+      out << "  double " << mangle_identifier(output.name) << "[" << output.size << "];\n";
+  out << "  " << ns << "_" << fused.name << "(" << arguments(fused, fused_names) << ");\n";
   out << (model.loops.empty() ? "  return 0;\n" : "  return " + ns + "::singular_loop(det_phi_d);\n") << "}\n\n";
   // base wrench, point and body kinematics
   const auto wrapper = [&](const std::string& name, const std::string& signature, const std::vector<std::string>& parameters,
@@ -208,7 +227,7 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       << "const char* const descriptor_loops[] = {" << string_list(loops) << "};\n"
       << "const char* const descriptor_parameter_names[] = {" << string_list(kernels.parameters) << "};\n"
       << "const double descriptor_parameter_values[] = {" << doubles(parameter_values) << "};\n\n"
-      << "const dyngen_mechanism_v1 descriptor = {1, \"" << engine::comment_text(model.name) << "\", \""
+      << "const dyngen_mechanism_v2 descriptor = {2, \"" << engine::comment_text(model.name) << "\", \""
       << engine::comment_text(model.source_hash) << "\", " << model.dof() << ", " << independent.size() << ", "
       << model.loops.size() << ", " << wrench_bodies.size() << ", " << points.size() << ", " << kernels.parameters.size()
       << ", " << (model.moving_base ? 1 : 0) << ",\n"
@@ -216,9 +235,10 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       << "    descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,\n"
       << "    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,\n"
       << "    descriptor_forward_dynamics, descriptor_base_wrench,\n"
-      << "    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power};\n\n"
+      << "    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,\n"
+      << "    descriptor_forward_dynamics_base_wrench};\n\n"
       << "}  // namespace\n\n"
-      << "const struct dyngen_mechanism_v1* " << ns << "_mechanism(void) { return &descriptor; }\n";
+      << "const struct dyngen_mechanism_v2* " << ns << "_mechanism(void) { return &descriptor; }\n";
   return out.str();
 }
 

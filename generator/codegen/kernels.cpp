@@ -95,10 +95,24 @@ Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mech
 }
 
 // `force_mech`, an exact rewrite of `mech`, gives the CRBA route's b (its H comes from `mech`).
+// `route` is the forward dynamics kernel forward_dynamics_base_wrench runs.
 template <class S>
 Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
                           const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state,
-                          const std::vector<algorithms::Pivot>& actuator_pivots) {
+                          const std::vector<algorithms::Pivot>& actuator_pivots,
+                          const std::string& route = "forward_dynamics_crba") {
+  if (kernel == "forward_dynamics_base_wrench") {
+    // qdd by the route, then the wrench on the base at that qdd: one pass, the transforms,
+    // velocities and bias terms the two share computed once
+    Outputs<S> dynamics = kernel_outputs(route, mech, force_mech, state, actuator_pivots);
+    algorithms::State<S> accelerated = state;
+    accelerated.qdd = dynamics.front().second;
+    Outputs<S> out = kernel_outputs("base_wrench", mech, force_mech, accelerated, actuator_pivots);
+    out.insert(out.begin(), dynamics.front());
+    for (auto& [name, values] : dynamics)
+      if (name == "det_phi_d") out.emplace_back(name, values);
+    return out;
+  }
   if (!mech.loops.empty() && kernel != "base_wrench" && kernel != "point_kinematics" && kernel != "body_kinematics" &&
       kernel != "energy" && kernel != "damper_power")
     return loop_kernel_outputs(kernel, mech, force_mech, state, actuator_pivots);
@@ -390,11 +404,29 @@ std::vector<KernelRecipe> recipes(const Model& model) {
   return list;
 }
 
+// The forward dynamics of the chosen route with the wrench on the base at its accelerations, as a
+// simulation's coupling of mechanism and spacecraft asks for them (built after the route is chosen).
+KernelRecipe fused_recipe(const Model& model) {
+  return {"forward_dynamics_base_wrench",
+          "forward dynamics (the route forward_dynamics takes) and the force and moment the mechanism then exerts on "
+          "its base, in one pass: what the two share (transforms, velocities, bias terms) computed once",
+          {"q", "qd", "tau", "base", "wrench", "p"},
+          [](const Model& m) {
+            std::vector<engine::ArrayDoc> out{
+                {"qdd", m.dof(), "accelerations of every coordinate (rad/s^2 or m/s^2)"},
+                {"wrench_on_base", 6, "force (N) then moment (N m) on the base at those accelerations, base axes"}};
+            if (!m.loops.empty())
+              for (const auto& doc : loop_determinants(m)) out.push_back(doc);
+            return out;
+          }};
+}
+
 }  // namespace
 
 std::vector<std::string> kernel_names(const Model& model) {
   std::vector<std::string> names;
   for (const KernelRecipe& r : recipes(model)) names.push_back(r.name);
+  names.push_back(fused_recipe(model).name);
   return names;
 }
 
@@ -502,19 +534,20 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
   result.reference = loop_reference(model);
   const std::vector<Rewrite> candidates = rewrites(model, options);
   // A kernel built in a fresh context from the mechanism under the chosen rewrites (rewrites.hpp;
-  // the wrench on the base keeps what grouping would move onto the base).
+  // the kernels giving the wrench on the base keep what grouping would move onto the base).
   const auto build = [&](const KernelRecipe& recipe, const BuildVariant& variant) {
     engine::Context context(variant.engine_options(options.engine));
     engine::ContextScope scope(context);
     SymbolicProblem problem = make_symbolic_problem(model, options);
     result.parameters = problem.parameters;
     result.wrench_bodies = problem.wrench_bodies;
-    const auto base = std::string(recipe.name) == "base_wrench" ? algorithms::BaseGrouping::keep
-                                                                 : algorithms::BaseGrouping::drop;
+    const auto base = recipe.name == "base_wrench" || recipe.name == "forward_dynamics_base_wrench"
+                          ? algorithms::BaseGrouping::keep
+                          : algorithms::BaseGrouping::drop;
     const algorithms::Mechanism<Expr> force_mech = variant.apply(candidates, problem.mech, base);
     std::vector<NamedOutput> outputs;
-    for (auto& [name, elements] :
-         kernel_outputs(recipe.name, problem.mech, force_mech, problem.state, result.reference.actuator_pivots)) {
+    for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, force_mech, problem.state,
+                                                 result.reference.actuator_pivots, result.forward_dynamics)) {
       outputs.push_back({name, std::move(elements)});
     }
     std::string summary = recipe.summary;
@@ -526,7 +559,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
   // The rewrite each kernel was cheapest under; the CRBA route's halves are the mass matrix and
   // the generalized forces, built before it.
   std::map<std::string, std::size_t> cheapest;
-  for (const KernelRecipe& recipe : recipes(model)) {
+  const auto build_cheapest = [&](const KernelRecipe& recipe) {
     const auto start = std::chrono::steady_clock::now();
     // closure and constraint kernels keep the frames as given (the closed forms read them), and so
     // do the body poses, which are the model's frames
@@ -547,7 +580,8 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     result.kernels.push_back(std::move(built[best.call]));
     result.seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
+  };
+  for (const KernelRecipe& recipe : recipes(model)) build_cheapest(recipe);
   const auto total = [&](const char* name) {
     for (const auto& k : result.kernels) {
       if (k.name == name) return engine::count_operations(k.code).total();
@@ -575,6 +609,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                  cycles("forward_dynamics_combined") < cycles("forward_dynamics_crba"))
             ? "forward_dynamics_combined"
             : "forward_dynamics_crba";
+    build_cheapest(fused_recipe(model));
     return result;
   }
   if (options.forward == ForwardRoute::combined)
@@ -584,6 +619,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                                      cycles("forward_dynamics_aba") < cycles("forward_dynamics_crba"))
                                 ? "forward_dynamics_aba"
                                 : "forward_dynamics_crba";
+  build_cheapest(fused_recipe(model));
   return result;
 }
 

@@ -181,10 +181,9 @@ void BerthingSystem::coupled_dynamics(double t) {
     Vec3::Map(base) = m.w0;
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
-    mech_->forward_dynamics(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, eval_.wrench.data(),
-                            eval_.qdd.data(), nullptr);
     double W[6];
-    mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, eval_.wrench.data(), W);
+    mech_->forward_dynamics_base_wrench(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, eval_.wrench.data(),
+                                        eval_.qdd.data(), W, nullptr);
     eval_.base_wrench = {Vec3::Map(W), Vec3::Map(W + 3)};
     on_base = coupling.wrench_at_com(eval_.base_wrench);
     return coupling.rate(sum(on_base, on_port));

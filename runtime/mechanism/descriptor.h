@@ -9,11 +9,11 @@
      rotation, origin, angular_velocity, velocity: per wrench body, relative to the base, base axes
      position, velocity of points: per point, relative to the base, base axes
      energy           kinetic (J), potential (J), damper power (W); momentum: N s, N m s, base axes */
-#ifndef DYNGEN_MECHANISM_V1
-#define DYNGEN_MECHANISM_V1
+#ifndef DYNGEN_MECHANISM_V2
+#define DYNGEN_MECHANISM_V2
 
-struct dyngen_mechanism_v1 {
-  int version; /* 1 */
+struct dyngen_mechanism_v2 {
+  int version; /* 2 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -46,6 +46,9 @@ struct dyngen_mechanism_v1 {
                  const double* p, double* energy, double* momentum);
   /* power: -sum c qd^2 of the joints' dampers (W). */
   void (*damper_power)(const double* qd, const double* p, double* power);
+  /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
+  int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
+                                      const double* wrench, const double* p, double* qdd, double* wrench_on_base);
 };
 
 #endif

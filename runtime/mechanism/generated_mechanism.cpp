@@ -14,11 +14,11 @@ std::vector<std::string> names(const char* const* list, int count) {
   return out;
 }
 
-MechanismInfo describe(const dyngen_mechanism_v1* d) {
+MechanismInfo describe(const dyngen_mechanism_v2* d) {
   if (d == nullptr) throw std::invalid_argument("mechanism descriptor is null");
-  if (d->version != 1)
+  if (d->version != 2)
     throw std::runtime_error(std::string("mechanism ") + d->name + ": descriptor version " + std::to_string(d->version) +
-                             ", this runtime reads version 1");
+                             ", this runtime reads version 2 (generate the kernels again)");
   MechanismInfo info;
   info.name = d->name;
   info.model_hash = d->model_hash;
@@ -39,7 +39,7 @@ MechanismInfo describe(const dyngen_mechanism_v1* d) {
 
 }  // namespace
 
-GeneratedMechanism::GeneratedMechanism(const dyngen_mechanism_v1* descriptor, std::shared_ptr<const void> keep_alive)
+GeneratedMechanism::GeneratedMechanism(const dyngen_mechanism_v2* descriptor, std::shared_ptr<const void> keep_alive)
     : Mechanism(describe(descriptor)),
       d_(descriptor),
       keep_alive_(std::move(keep_alive)),
@@ -67,6 +67,14 @@ Closure GeneratedMechanism::close(double* q, double* qd) {
 bool GeneratedMechanism::forward_dynamics(const double* q, const double* qd, const double* tau, const double* base,
                                           const double* wrench, double* qdd, int* singular_loop) {
   const int status = d_->forward_dynamics(q, qd, tau, base, wrench, parameters_.data(), qdd);
+  if (singular_loop != nullptr) *singular_loop = status - 1;
+  return status == 0;
+}
+
+bool GeneratedMechanism::forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau,
+                                                      const double* base, const double* wrench, double* qdd,
+                                                      double* wrench_on_base, int* singular_loop) {
+  const int status = d_->forward_dynamics_base_wrench(q, qd, tau, base, wrench, parameters_.data(), qdd, wrench_on_base);
   if (singular_loop != nullptr) *singular_loop = status - 1;
   return status == 0;
 }
@@ -114,7 +122,7 @@ std::unique_ptr<GeneratedMechanism> load_generated_mechanism(const std::filesyst
   if (entry == nullptr)
     throw std::runtime_error("kernels " + library.string() + " export no " + symbol + "(): " +
                              "not built from model '" + model_name + "' by this dyngen");
-  const auto describe_entry = reinterpret_cast<const dyngen_mechanism_v1* (*)()>(entry);
+  const auto describe_entry = reinterpret_cast<const dyngen_mechanism_v2* (*)()>(entry);
   return std::make_unique<GeneratedMechanism>(describe_entry(), std::move(owner));
 }
 

@@ -72,6 +72,14 @@ class Mechanism {
   // [force; moment] the mechanism exerts on its base at the base origin, base axes.
   virtual void base_wrench(const double* q, const double* qd, const double* qdd, const double* base,
                            const double* wrench, double* wrench_on_base) = 0;
+  // forward_dynamics, then base_wrench at its qdd; generated kernels do both in one pass.
+  virtual bool forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base,
+                                            const double* wrench, double* qdd, double* wrench_on_base,
+                                            int* singular_loop) {
+    if (!forward_dynamics(q, qd, tau, base, wrench, qdd, singular_loop)) return false;
+    base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
+    return true;
+  }
   // Positions and velocities of the named points (3 per point).
   virtual void point_kinematics(const double* q, const double* qd, double* position, double* velocity) = 0;
   // Per wrench body: rotation (9, row-major, p_base = R p_body), origin, angular velocity, origin velocity.

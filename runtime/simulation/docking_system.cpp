@@ -388,12 +388,11 @@ void DockingSystem::coupled_dynamics(double t) {
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
     int loop = -1;
-    if (!mech_->forward_dynamics(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, eval_.wrench.data(), eval_.qdd.data(),
-                                 &loop))
+    double W[6];
+    if (!mech_->forward_dynamics_base_wrench(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, eval_.wrench.data(),
+                                             eval_.qdd.data(), W, &loop))
       throw SimulationError("singular loop", t,
                             "Phi_d of loop '" + mech_->info().loops[static_cast<std::size_t>(loop)] + "' is singular");
-    double W[6];
-    mech_->base_wrench(eval_.q.data(), eval_.qd.data(), eval_.qdd.data(), base, eval_.wrench.data(), W);
     eval_.base_wrench.force = Eigen::Map<const Vec3>(W);
     eval_.base_wrench.moment = Eigen::Map<const Vec3>(W + 3);
     return coupling.rate(coupling.wrench_at_com(eval_.base_wrench));

@@ -3,7 +3,7 @@
 // units, at a state in the middle of the docking (the head sliding in the socket, t = 2.1 s), and
 // the parts of the step and of one evaluation of the right-hand side timed alone at that state:
 //   kernels  the mechanism calls (closure and body kinematics per kinematics evaluation, forward
-//            dynamics and base wrench per coupling iteration, damper power per evaluation)
+//            dynamics with the base wrench per coupling iteration, damper power per evaluation)
 //   contact  evaluate_contacts on the links' states, per kinematics evaluation
 // The rest is the runtime's own work (frames, wrench transfer, spacecraft, the coupling's
 // bookkeeping, actuation, unpacking, the integrator, accept()): its share of the step is the
@@ -60,6 +60,12 @@ class RecordingMechanism final : public mechanism::Mechanism {
     record(Kind::base_wrench, {q, qd, qdd, base}, wrench);
     kernels_->base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
   }
+  bool forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base,
+                                    const double* wrench, double* qdd, double* wrench_on_base,
+                                    int* singular_loop) override {
+    record(Kind::forward_dynamics_base_wrench, {q, qd, tau, base}, wrench);
+    return kernels_->forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, singular_loop);
+  }
   void point_kinematics(const double* q, const double* qd, double* position, double* velocity) override {
     kernels_->point_kinematics(q, qd, position, velocity);
   }
@@ -92,6 +98,11 @@ class RecordingMechanism final : public mechanism::Mechanism {
           kernels_->forward_dynamics(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(), c.arrays[3].data(),
                                      c.wrench.data(), qdd_.data(), nullptr);
           break;
+        case Kind::forward_dynamics_base_wrench:
+          kernels_->forward_dynamics_base_wrench(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(),
+                                                 c.arrays[3].data(), c.wrench.data(), qdd_.data(), wrench_on_base_,
+                                                 nullptr);
+          break;
         case Kind::base_wrench:
           kernels_->base_wrench(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(), c.arrays[3].data(),
                                 c.wrench.data(), wrench_on_base_);
@@ -110,7 +121,7 @@ class RecordingMechanism final : public mechanism::Mechanism {
   }
 
  private:
-  enum class Kind { close, forward_dynamics, base_wrench, body_kinematics, damper_power };
+  enum class Kind { close, forward_dynamics, forward_dynamics_base_wrench, base_wrench, body_kinematics, damper_power };
   struct Call {
     Kind kind;
     std::vector<std::vector<double>> arrays;  // per coordinate, except a base's 9
@@ -194,7 +205,7 @@ std::pair<double, double> with_its_kernels_ns(Docking& d, const std::function<vo
 
 // One RK4 step from the state at t with the accept() before it, and its parts timed alone in the same run: the
 // kernel calls the step made (closure and body poses per kinematics evaluation, forward dynamics
-// and base wrench per coupling iteration, damper power per evaluation) replayed in their order,
+// with the base wrench per coupling iteration, damper power per evaluation) replayed in their order,
 // the contact of one evaluation times the step's kinematics evaluations, and
 // runtime_share = 1 - (kernels + contact) / step.
 void BM_Rk4Step(benchmark::State& state) {

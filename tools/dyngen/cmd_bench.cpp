@@ -156,7 +156,7 @@ int run_bench(const Args& args) {
   std::cout << "bench " << model.name << " (" << model.dof() << " coordinates): ns per call, mean over "
             << samples.size() << " random states, least of " << kRepeats << " measurements of >= "
             << min_seconds / kRepeats << " s each; kernels compiled with -O2\n"
-            << std::left << std::setw(24) << "kernel" << std::right << std::setw(11) << "generated"
+            << std::left << std::setw(30) << "kernel" << std::right << std::setw(11) << "generated"
             << std::setw(12) << "algorithm" << std::setw(10) << "speed-up" << std::setw(11) << "MuJoCo"
             << std::setw(10) << "speed-up" << std::setw(11) << "vs scalar" << "\n";
   std::optional<double> mujoco_forward;
@@ -180,7 +180,7 @@ int run_bench(const Args& args) {
                                          samples.size(), min_seconds);
     scalar_ns[kernel.name()] = generated;
     algorithm_ns[kernel.name()] = algorithm;
-    std::cout << std::left << std::setw(24) << kernel.name() << std::right << cell(generated, 11, 1)
+    std::cout << std::left << std::setw(30) << kernel.name() << std::right << cell(generated, 11, 1)
               << cell(algorithm, 12, 1) << cell(algorithm / generated, 9, 2) << "x";
     if (MujocoBaseline::stages(kernel.name(), looped) != nullptr) {
       const bool forward = kernel.name().starts_with("forward_dynamics");
@@ -208,7 +208,7 @@ int run_bench(const Args& args) {
     const int n = static_cast<int>(samples.size());
     const double per_state = ns_per_call([&](std::size_t) { batch(n, in.data(), out.data()); }, 1, min_seconds) / n;
     const double algorithm = algorithm_ns.at(batch.name());
-    std::cout << std::left << std::setw(24) << batch.name() + "_batch" << std::right << cell(per_state, 11, 1)
+    std::cout << std::left << std::setw(30) << batch.name() + "_batch" << std::right << cell(per_state, 11, 1)
               << cell(algorithm, 12, 1) << cell(algorithm / per_state, 9, 2) << "x";
     if (mujoco_ns.contains(batch.name())) {
       std::cout << cell(mujoco_ns.at(batch.name()), 11, 1) << cell(mujoco_ns.at(batch.name()) / per_state, 9, 2) << "x";

@@ -18,13 +18,13 @@ int run_count(const Args& args) {
   const Model model = load_model(parsed.model);
   const codegen::GeneratedKernels kernels = codegen::build_kernels(model, parsed.options);
   std::cout << model.name << " (" << model.dof() << " coordinates)\n"
-            << std::left << std::setw(24) << "kernel" << std::right << std::setw(7) << "mul"
+            << std::left << std::setw(30) << "kernel" << std::right << std::setw(7) << "mul"
             << std::setw(7) << "add" << std::setw(6) << "div" << std::setw(6) << "sqrt"
             << std::setw(9) << "sin/cos" << std::setw(7) << "atan2" << std::setw(6) << "sign" << std::setw(8)
             << "total" << std::setw(9) << "cycles" << "\n";
   for (const auto& k : kernels.kernels) {
     const auto c = engine::count_operations(k.code);
-    std::cout << std::left << std::setw(24) << k.name << std::right << std::setw(7) << c.mul
+    std::cout << std::left << std::setw(30) << k.name << std::right << std::setw(7) << c.mul
               << std::setw(7) << c.add << std::setw(6) << c.div << std::setw(6) << c.sqrt
               << std::setw(9) << c.trig << std::setw(7) << c.atan2 << std::setw(6) << c.sign << std::setw(8)
               << c.total() << std::setw(9) << std::fixed << std::setprecision(0) << engine::estimated_cycles(k.code)

@@ -169,7 +169,7 @@ int run_verify(const Args& args) {
             << (kernels.wrench_bodies.empty() ? "" : ", random wrenches")
             << (emit.fma ? ", a * b + c contracted (--fma)" : "") << "; compiled in "
             << std::fixed << std::setprecision(1) << library.compile_seconds() << " s\n"
-            << std::left << std::setw(24) << "kernel" << std::setw(16) << "max rel error"
+            << std::left << std::setw(30) << "kernel" << std::setw(16) << "max rel error"
             << "worst at" << (unfused ? "                      unfused: max rel error, max rel difference" : "") << "\n";
   bool passed = true;
   for (std::size_t k = 0; k < library.functions().size(); ++k) {
@@ -180,7 +180,7 @@ int run_verify(const Args& args) {
     passed = passed && ok;
     std::ostringstream at;
     at << "state " << worst.state << ", " << worst.element;
-    std::cout << std::left << std::setw(24) << kernel.name() << std::setw(16) << std::scientific
+    std::cout << std::left << std::setw(30) << kernel.name() << std::setw(16) << std::scientific
               << std::setprecision(2) << worst.error << std::setw(30) << at.str() << (ok ? "" : "  FAILED");
     if (unfused) {
       const KernelFunction& plain = unfused->functions()[k];
@@ -199,7 +199,7 @@ int run_verify(const Args& args) {
     const BatchDifference difference = compare_batch(b, *scalar, samples);
     const bool ok = emit.fma ? difference.largest <= kTolerance : difference.states == 0;
     passed = passed && ok;
-    std::cout << std::left << std::setw(24) << b.name() + "_batch" << std::defaultfloat << difference.states << " of "
+    std::cout << std::left << std::setw(30) << b.name() + "_batch" << std::defaultfloat << difference.states << " of "
               << samples.size() << " states differ from " << b.name() << " (largest " << std::scientific
               << std::setprecision(2) << difference.largest << ", " << library.batch_width()
               << " doubles per pack)" << (ok ? "" : "  FAILED") << "\n";

@@ -214,6 +214,20 @@ ReferenceFunction reference_function(const Mechanism<double>& mech,
                                      const codegen::GeneratedKernels& kernels,
                                      const std::string& name) {
   const std::string algorithm = name == "forward_dynamics" ? kernels.forward_dynamics : name;
+  if (algorithm == "forward_dynamics_base_wrench") {
+    // the chosen route's qdd, then the wrench on the base at it
+    return [&mech, dynamics = reference_function(mech, kernels, kernels.forward_dynamics),
+            wrench = reference_function(mech, kernels, "base_wrench"), accelerated = State<double>(mech),
+            qdd_independent = std::vector<double>(static_cast<std::size_t>(mech.independent_dof())),
+            det = std::vector<double>(mech.loops.size())](const State<double>& state, double* const* out) mutable {
+      double* const dynamics_out[3] = {out[0], qdd_independent.data(), det.data()};
+      dynamics(state, dynamics_out);
+      accelerated = state;
+      accelerated.qdd.assign(out[0], out[0] + mech.dof);
+      wrench(accelerated, out + 1);
+      if (!det.empty()) copy_out(det, out[2]);
+    };
+  }
   if (!mech.loops.empty() && algorithm != "base_wrench" && algorithm != "point_kinematics" &&
       algorithm != "body_kinematics" && algorithm != "energy" && algorithm != "damper_power")
     return loop_reference_function(mech, algorithm);

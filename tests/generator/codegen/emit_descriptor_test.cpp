@@ -21,9 +21,9 @@ std::string read(const std::string& path) {
   return text.str();
 }
 
-// From "#ifndef DYNGEN_MECHANISM_V1" to the "#endif" closing it.
+// From "#ifndef DYNGEN_MECHANISM_V2" to the "#endif" closing it.
 std::string struct_block(const std::string& text) {
-  const auto begin = text.find("#ifndef DYNGEN_MECHANISM_V1");
+  const auto begin = text.find("#ifndef DYNGEN_MECHANISM_V2");
   const auto end = text.find("#endif", begin);
   if (begin == std::string::npos || end == std::string::npos) return {};
   return text.substr(begin, end - begin);
@@ -38,9 +38,9 @@ TEST(EmitDescriptor, StructIsTheRuntimesWordForWord) {
 }
 
 TEST(EmitDescriptor, CompiledDescriptorForwardsToTheEntryPoints) {
-  const dyngen_mechanism_v1* m = chain6_mechanism();
+  const dyngen_mechanism_v2* m = chain6_mechanism();
   ASSERT_NE(m, nullptr);
-  EXPECT_EQ(m->version, 1);
+  EXPECT_EQ(m->version, 2);
   EXPECT_STREQ(m->name, "chain6");
   EXPECT_EQ(m->dof, 6);
   EXPECT_EQ(m->independent_dof, 6);
@@ -61,6 +61,18 @@ TEST(EmitDescriptor, CompiledDescriptorForwardsToTheEntryPoints) {
   EXPECT_EQ(m->forward_dynamics(q.data(), qd.data(), tau.data(), nullptr, nullptr, nullptr, qdd.data()), 0);
   chain6_forward_dynamics(q.data(), qd.data(), tau.data(), expected.data());
   EXPECT_EQ(qdd, expected);
+
+  // the fused entry: the same qdd within rounding (its own operations), and the base wrench at it
+  std::vector<double> fused_qdd(6);
+  double fused_wrench[6], wrench[6];
+  EXPECT_EQ(m->forward_dynamics_base_wrench(q.data(), qd.data(), tau.data(), nullptr, nullptr, nullptr, fused_qdd.data(),
+                                            fused_wrench),
+            0);
+  m->base_wrench(q.data(), qd.data(), fused_qdd.data(), nullptr, nullptr, nullptr, wrench);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_NEAR(fused_qdd[i], qdd[i], 1e-12 * (1.0 + std::abs(qdd[i]))) << i;
+    EXPECT_NEAR(fused_wrench[i], wrench[i], 1e-12 * (1.0 + std::abs(wrench[i]))) << i;
+  }
 
   double energy[3], momentum[6];
   m->energy(q.data(), qd.data(), nullptr, nullptr, nullptr, energy, momentum);

@@ -1,7 +1,7 @@
 // GeneratedMechanism (over the kernels' descriptor: linked in for probe_cone_central, loaded from
 // shared objects for branched_tree and hexapod_peripheral) against NumericMechanism (the double
 // algorithms from the model file) at random closed states: the same closure, forward dynamics,
-// base wrench, kinematics and energy. Also the failures: unknown names, a missing library, a
+// base wrench (alone and with the forward dynamics in one pass), kinematics and energy. Also the failures: unknown names, a missing library, a
 // library of another model, an unreachable closure reported with its loop.
 #include <gtest/gtest.h>
 
@@ -72,6 +72,17 @@ void expect_same_mechanism(Mechanism& generated, Mechanism& numeric, std::uint32
     numeric.base_wrench(q.data(), qd.data(), qdd.data(), base.data(), wrench.data(), on_base.data());
     generated.base_wrench(q.data(), qd.data(), qdd.data(), base.data(), wrench.data(), on_base_generated.data());
     EXPECT_LE(relative_error(on_base_generated, on_base), 1e-11);
+
+    // one pass of the kernels (generated) and the two calls (the interface's default, numeric)
+    std::vector<double> qdd_fused(n), on_base_fused(6), qdd_numeric_fused(n), on_base_numeric_fused(6);
+    ASSERT_TRUE(generated.forward_dynamics_base_wrench(q.data(), qd.data(), tau.data(), base.data(), wrench.data(),
+                                                       qdd_fused.data(), on_base_fused.data(), nullptr));
+    ASSERT_TRUE(numeric.forward_dynamics_base_wrench(q.data(), qd.data(), tau.data(), base.data(), wrench.data(),
+                                                     qdd_numeric_fused.data(), on_base_numeric_fused.data(), nullptr));
+    EXPECT_EQ(qdd_numeric_fused, qdd);
+    EXPECT_EQ(on_base_numeric_fused, on_base);
+    EXPECT_LE(relative_error(qdd_fused, qdd), 1e-10) << "sample " << sample;
+    EXPECT_LE(relative_error(on_base_fused, on_base), 1e-10) << "sample " << sample;
 
     std::vector<double> position(3 * points), velocity(3 * points), position_g(3 * points), velocity_g(3 * points);
     numeric.point_kinematics(q.data(), qd.data(), position.data(), velocity.data());

@@ -36,7 +36,8 @@ std::string expect_every_kernel_agrees(const std::string& arguments) {
   const auto errors = kernel_errors(result.out);
   const std::set<std::string> expected = {"mass_matrix",      "generalized_forces", "forward_dynamics_crba",
                                           "forward_dynamics_aba", "inverse_dynamics", "base_wrench",
-                                          "point_kinematics", "body_kinematics", "energy", "damper_power", "forward_dynamics"};
+                                          "point_kinematics", "body_kinematics", "energy", "damper_power",
+                                          "forward_dynamics_base_wrench", "forward_dynamics"};
   for (const std::string& kernel : expected) {
     EXPECT_TRUE(errors.count(kernel)) << kernel << " missing in\n" << result.out;
     if (errors.count(kernel)) {
