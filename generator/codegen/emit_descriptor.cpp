@@ -110,37 +110,27 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
     out << "  (void)q;\n  (void)qd;\n  *failed_loop = -1;\n  return 0;\n}\n\n";
   else
     out << "  return " << ns << "_close(q, qd, " << (kernels.parameters.empty() ? "" : "p, ") << "failed_loop);\n}\n\n";
-  // forward dynamics
-  const engine::Kernel& fd = *find(kernels, kernels.forward_dynamics);
-  std::map<std::string, std::string> fd_names = inputs;
-  out << "int descriptor_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, "
-         "const double* wrench, const double* p, double* qdd) {\n";
-  for (const char* unused : {"q", "qd", "tau", "base", "wrench", "p"}) {
-    bool used = false;
-    for (const auto& in : fd.inputs) used = used || in.name == unused;
-    if (!used) out << "  (void)" << unused << ";\n";
-  }
-  // the outputs the descriptor does not pass on: locals of the kernel's own names
-  for (const auto& output : fd.outputs)
-    if (output.name != "qdd") out << "  double " << mangle_identifier(output.name) << "[" << output.size << "];\n";
-  out << "  " << ns << "_" << fd.name << "(" << arguments(fd, fd_names) << ");\n";
-  out << (model.loops.empty() ? "  return 0;\n" : "  return " + ns + "::singular_loop(det_phi_d);\n") << "}\n\n";
-  // forward dynamics with the base wrench
-  const engine::Kernel& fused = *find(kernels, "forward_dynamics_base_wrench");
-  std::map<std::string, std::string> fused_names = inputs;
-  fused_names["wrench_on_base"] = "wrench_on_base";
-  out << "int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, "
-         "const double* base, const double* wrench, const double* p, double* qdd, double* wrench_on_base) {\n";
-  for (const char* unused : {"q", "qd", "tau", "base", "wrench", "p"}) {
-    bool used = false;
-    for (const auto& in : fused.inputs) used = used || in.name == unused;
-    if (!used) out << "  (void)" << unused << ";\n";
-  }
-  for (const auto& output : fused.outputs)
-    if (output.name != "qdd" && output.name != "wrench_on_base")
-      out << "  double " << mangle_identifier(output.name) << "[" << output.size << "];\n";
-  out << "  " << ns << "_" << fused.name << "(" << arguments(fused, fused_names) << ");\n";
-  out << (model.loops.empty() ? "  return 0;\n" : "  return " + ns + "::singular_loop(det_phi_d);\n") << "}\n\n";
+  // forward dynamics, alone and with the base wrench: the status of the loops' Phi_d, the kernel's
+  // outputs the descriptor does not pass on as locals of their own names
+  const auto dynamics_wrapper = [&](const std::string& function, const engine::Kernel& kernel,
+                                    const std::string& outputs, const std::map<std::string, std::string>& names) {
+    out << "int descriptor_" << function << "(const double* q, const double* qd, const double* tau, const double* base, "
+        << "const double* wrench, const double* p, " << outputs << ") {\n";
+    for (const char* unused : {"q", "qd", "tau", "base", "wrench", "p"}) {
+      bool used = false;
+      for (const auto& in : kernel.inputs) used = used || in.name == unused;
+      if (!used) out << "  (void)" << unused << ";\n";
+    }
+    for (const auto& output : kernel.outputs)
+      if (!names.count(output.name)) out << "  double " << mangle_identifier(output.name) << "[" << output.size << "];\n";
+    out << "  " << ns << "_" << kernel.name << "(" << arguments(kernel, names) << ");\n";
+    out << (model.loops.empty() ? "  return 0;\n" : "  return " + ns + "::singular_loop(det_phi_d);\n") << "}\n\n";
+  };
+  dynamics_wrapper("forward_dynamics", *find(kernels, kernels.forward_dynamics), "double* qdd", inputs);
+  std::map<std::string, std::string> with_base_wrench = inputs;
+  with_base_wrench["wrench_on_base"] = "wrench_on_base";
+  dynamics_wrapper("forward_dynamics_base_wrench", *find(kernels, "forward_dynamics_base_wrench"),
+                   "double* qdd, double* wrench_on_base", with_base_wrench);
   // base wrench, point and body kinematics
   const auto wrapper = [&](const std::string& name, const std::string& signature, const std::vector<std::string>& parameters,
                            const std::map<std::string, std::string>& names) {
