@@ -406,7 +406,7 @@ std::vector<KernelRecipe> recipes(const Model& model) {
 
 // The forward dynamics of the chosen route with the wrench on the base at its accelerations, as a
 // simulation's coupling of mechanism and spacecraft asks for them (built after the route is chosen).
-KernelRecipe fused_recipe(const Model& model) {
+KernelRecipe fused_recipe() {
   return {"forward_dynamics_base_wrench",
           "forward dynamics (the route forward_dynamics takes) and the force and moment the mechanism then exerts on "
           "its base, in one pass: what the two share (transforms, velocities, bias terms) computed once",
@@ -426,7 +426,7 @@ KernelRecipe fused_recipe(const Model& model) {
 std::vector<std::string> kernel_names(const Model& model) {
   std::vector<std::string> names;
   for (const KernelRecipe& r : recipes(model)) names.push_back(r.name);
-  names.push_back(fused_recipe(model).name);
+  names.push_back(fused_recipe().name);
   return names;
 }
 
@@ -609,7 +609,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                  cycles("forward_dynamics_combined") < cycles("forward_dynamics_crba"))
             ? "forward_dynamics_combined"
             : "forward_dynamics_crba";
-    build_cheapest(fused_recipe(model));
+    build_cheapest(fused_recipe());
     return result;
   }
   if (options.forward == ForwardRoute::combined)
@@ -619,7 +619,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                                      cycles("forward_dynamics_aba") < cycles("forward_dynamics_crba"))
                                 ? "forward_dynamics_aba"
                                 : "forward_dynamics_crba";
-  build_cheapest(fused_recipe(model));
+  build_cheapest(fused_recipe());
   return result;
 }
 
