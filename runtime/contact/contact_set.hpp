@@ -36,6 +36,8 @@ struct UnitState {
 struct Wrench {
   Vec3 force = Vec3::Zero();
   Vec3 moment = Vec3::Zero();
+
+  bool operator==(const Wrench&) const = default;
 };
 
 // One contact point found in an evaluation.
@@ -54,6 +56,8 @@ struct CentralLatchState {
   bool touching = false;
   Wrench on_link;     // link axes, about the link origin
   Wrench on_passive;  // PU axes, about the PU origin
+
+  bool operator==(const CentralLatchState&) const = default;
 };
 
 struct PeripheralLatchState {
@@ -62,6 +66,8 @@ struct PeripheralLatchState {
   bool triggered = false;
   Wrench on_link;
   Wrench on_passive;
+
+  bool operator==(const PeripheralLatchState&) const = default;
 };
 
 struct SensorState {

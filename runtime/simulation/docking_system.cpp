@@ -19,18 +19,6 @@ using spacecraft::RigidBodyState;
 // |q|^2 - 1 beyond which accept() renormalises an attitude (the rotation is then orthogonal to 1e-12)
 constexpr double kAttitudeNormDrift = 1e-12;
 
-bool same_wrench(const contact::Wrench& a, const contact::Wrench& b) { return a.force == b.force && a.moment == b.moment; }
-
-bool same_central_latch(const contact::CentralLatchState& a, const contact::CentralLatchState& b) {
-  return a.deflection == b.deflection && a.triggered == b.triggered && a.touching == b.touching &&
-         same_wrench(a.on_link, b.on_link) && same_wrench(a.on_passive, b.on_passive);
-}
-
-bool same_peripheral_latch(const contact::PeripheralLatchState& a, const contact::PeripheralLatchState& b) {
-  return a.deflection == b.deflection && a.rate == b.rate && a.triggered == b.triggered &&
-         same_wrench(a.on_link, b.on_link) && same_wrench(a.on_passive, b.on_passive);
-}
-
 RigidBodyState body_state(const ConstVectorRef& y, int offset) {
   RigidBodyState s;
   s.position = y.segment<3>(offset + spacecraft::position_offset);
@@ -479,9 +467,13 @@ const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {
   return eval_;
 }
 
-bool DockingSystem::complete_at(double t, const ConstVectorRef& y) {
-  const bool here = (evaluated_ || kinematics_ready_) && t == eval_.time && y == evaluated_state_;
-  if (here && evaluated_) return false;
+bool DockingSystem::evaluated_at(double t, const ConstVectorRef& y) const {
+  return (evaluated_ || kinematics_ready_) && t == eval_.time && y == evaluated_state_;
+}
+
+void DockingSystem::complete_at(double t, const ConstVectorRef& y) {
+  const bool here = evaluated_at(t, y);
+  if (here && evaluated_) return;
   if (here) {
     // accept() left the kinematics and contacts of this state: the dynamics under the state
     // machines as accept() left them
@@ -494,7 +486,6 @@ bool DockingSystem::complete_at(double t, const ConstVectorRef& y) {
   }
   ++evaluations_;
   coupling_iterations_ += eval_.coupling_iterations;
-  return true;
 }
 
 const Evaluation& DockingSystem::evaluation_at(double t, const ConstVectorRef& y) {
@@ -533,7 +524,7 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
   // last stage): the coupling's start for the next step's evaluations that cannot take the last one's
   accepted_rate_ = active_rate_;
   // the last evaluation was at (t, y) when a method's last stage is its step's end (Dormand-Prince)
-  if (!((evaluated_ || kinematics_ready_) && t == eval_.time && y == evaluated_state_)) {
+  if (!evaluated_at(t, y)) {
     evaluate_kinematics_and_contacts(t, y);
     evaluated_state_ = y;
     evaluated_ = false;
@@ -575,9 +566,7 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
   const std::vector<contact::PeripheralLatchState> peripheral_before = contact_.peripheral_latches;
   contact::update_latches(geometry_, eval_.units, h, contact_);
   // the latches' held forces enter f
-  bool changed = !std::equal(central_before.begin(), central_before.end(), contact_.central_latches.begin(), same_central_latch) ||
-                 !std::equal(peripheral_before.begin(), peripheral_before.end(), contact_.peripheral_latches.begin(),
-                             same_peripheral_latch);
+  bool changed = central_before != contact_.central_latches || peripheral_before != contact_.peripheral_latches;
   for (std::size_t k = 0; k < latched_.size(); ++k) {
     const bool central = k < geometry_.central_latches.size();
     const std::size_t m = central ? k : k - geometry_.central_latches.size();

@@ -157,8 +157,10 @@ class DockingSystem {
   void actuation(double t);
   void coupled_dynamics(double t);
   void fill_rate(integrators::VectorRef dydt) const;
-  // Makes eval_ f at (t, y); false when it already was.
-  bool complete_at(double t, const integrators::ConstVectorRef& y);
+  // eval_ holds (t, y)'s kinematics and contacts, and its dynamics unless kinematics_ready_.
+  bool evaluated_at(double t, const integrators::ConstVectorRef& y) const;
+  // Makes eval_ f at (t, y), completing or reusing what it holds there.
+  void complete_at(double t, const integrators::ConstVectorRef& y);
   void note_peaks();
   spacecraft::PortDeflection deflection(int unit) const;
 
