@@ -33,7 +33,7 @@ constexpr bool moving_base = false;
 // Joint coordinates in the order of q, qd, qdd, tau.
 constexpr const char* coordinate_names[30] = {"link1", "link2", "link3", "link4", "link5", "link6", "link7", "link8", "link9", "link10", "link11", "link12", "link13", "link14", "link15", "link16", "link17", "link18", "link19", "link20", "link21", "link22", "link23", "link24", "link25", "link26", "link27", "link28", "link29", "link30"};
 
-inline constexpr double dyngen_sin_cos_table[512] = {
+inline constexpr double dyngen_sin_cos_table[528] = {
     0.0, 1.0, 0.024541228522912288, 0.9996988186962042, 0.049067674327418015, 0.9987954562051724, 0.07356456359966743, 0.9972904566786902,
     0.0980171403295606, 0.9951847266721969, 0.1224106751992162, 0.99247953459871, 0.14673047445536175, 0.989176509964781, 0.17096188876030122, 0.9852776423889412,
     0.19509032201612828, 0.9807852804032304, 0.2191012401568698, 0.9757021300385286, 0.2429801799032639, 0.970031253194544, 0.26671275747489837, 0.9637760657954398,
@@ -98,6 +98,7 @@ inline constexpr double dyngen_sin_cos_table[512] = {
     -0.2902846772544624, 0.9569403357322088, -0.26671275747489837, 0.9637760657954398, -0.2429801799032639, 0.970031253194544, -0.2191012401568698, 0.9757021300385286,
     -0.19509032201612828, 0.9807852804032304, -0.17096188876030122, 0.9852776423889412, -0.14673047445536175, 0.989176509964781, -0.1224106751992162, 0.99247953459871,
     -0.0980171403295606, 0.9951847266721969, -0.07356456359966743, 0.9972904566786902, -0.049067674327418015, 0.9987954562051724, -0.024541228522912288, 0.9996988186962042,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
 // sin x and cos x together: x = k 2pi/256 + r with 2pi/256 in three parts (k 2pi/256 exact for
@@ -238,30 +239,135 @@ struct dyngen_pack {
 };
 #endif
 
+#if defined(__GNUC__) && !defined(DYNGEN_NO_VECTOR_EXTENSIONS) && defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define DYNGEN_PACK_TRANSPOSE 1
+#endif
+#endif
+
+#if defined(DYNGEN_PACK_TRANSPOSE)
+// rows[r] <- column r of the W x W matrix whose rows are rows[0..W), W a power of two: log2 W
+// rounds of interleaving row i with row i + W/2 into rows 2i (low halves) and 2i + 1 (high
+// halves). A round moves element (r, c) to (r', c') with r'|c' the bits of r|c rotated left by
+// one, so log2 W rounds move it to (c, r). W log2 W two-vector shuffles instead of W^2 lane moves.
+// Vectors by reference only: none crosses a call boundary by value (GCC notes an ABI change there).
+template <int W, class V, int... L>
+inline void dyngen_interleave(V& out, const V& a, const V& b, int half, std::integer_sequence<int, L...>) {
+  if (half == 0)
+    out = __builtin_shufflevector(a, b, (L % 2 == 0 ? L / 2 : W + L / 2)...);
+  else
+    out = __builtin_shufflevector(a, b, (L % 2 == 0 ? W / 2 + L / 2 : W + W / 2 + L / 2)...);
+}
+
+template <int W, class V, int... L, int... I>
+inline void dyngen_interleave_round(V* rows, std::integer_sequence<int, L...> lanes, std::integer_sequence<int, I...>) {
+  V next[W];
+  (dyngen_interleave<W>(next[I], rows[I / 2], rows[I / 2 + W / 2], I % 2, lanes), ...);
+  ((rows[I] = next[I]), ...);
+}
+
+template <class V, int W, int round = 1, int... L>
+inline void dyngen_transpose(V* rows, std::integer_sequence<int, L...> lanes) {
+  if constexpr (round < W) {
+    dyngen_interleave_round<W>(rows, lanes, lanes);
+    dyngen_transpose<V, W, 2 * round>(rows, lanes);
+  }
+}
+#endif
+
+#if defined(DYNGEN_PACK_TRANSPOSE)
+// row = W elements from `from`: all W when `whole`, else its first `size` and the last of them repeated.
+template <class V, class S, int... L>
+inline void dyngen_read_row(V& row, const S* from, int size, bool whole, std::integer_sequence<int, L...>) {
+  if (whole)
+    std::memcpy(&row, from, sizeof row);
+  else
+    row = V{from[L < size ? L : size - 1]...};
+}
+
+// All W elements of `row` to `to` when `whole`, else its first `size`.
+template <class V, class S>
+inline void dyngen_write_row(S* to, const V& row, int size, bool whole) {
+  if (whole) {
+    std::memcpy(to, &row, sizeof row);
+  } else {
+    for (int e = 0; e < size; ++e) to[e] = row[e];
+  }
+}
+
+// The first element of each group of W a state is read and written in: groups of W, the last one
+// overlapping the one before, or one group for a state shorter than W.
+inline int dyngen_group_start(int group, int size, int W) {
+  return size < W ? 0 : (group + W <= size ? group : size - W);
+}
+#endif
+
 // packs[i] = element i of `count` <= W states stored one after another, `size` elements each; the
-// lanes past `count` repeat the last state, so they compute nothing a state could not.
+// lanes past `count` repeat the last state, so they compute nothing a state could not. A full
+// pack is read in groups of W elements of each state, transposed (a state shorter than W read
+// whole with the next states' first elements, except where that would reach past the W states).
 template <class S, int W, int... L>
-inline void dyngen_load(dyngen_pack<S, W>* packs, const S* states, int size, int count, std::integer_sequence<int, L...>) {
+inline void dyngen_load(dyngen_pack<S, W>* packs, const S* states, int size, int count,
+                        [[maybe_unused]] std::integer_sequence<int, L...> lanes) {
   if (count == W) {
+#if defined(DYNGEN_PACK_TRANSPOSE)
+    typedef typename dyngen_pack<S, W>::lanes row;
+    for (int group = 0; group < size; group += W) {
+      const int i = dyngen_group_start(group, size, W);
+      row rows[W] = {};
+      (dyngen_read_row(rows[L], states + L * size + i, size, size >= W || L * size + W <= W * size, lanes), ...);
+      dyngen_transpose<row, W>(rows, lanes);
+      ((i + L < size ? void(packs[i + L].v = rows[L]) : void()), ...);
+    }
+#else
     for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[L * size + i]...);
+#endif
   } else {
     for (int i = 0; i < size; ++i) packs[i] = dyngen_pack<S, W>::of(states[(L < count ? L : count - 1) * size + i]...);
   }
 }
 
-// The first `count` lanes of packs[i] to element i of states stored one after another.
+// The first `count` lanes of packs[i] to element i of states stored one after another. A full pack
+// is transposed and written in dyngen_load's groups; a state shorter than W is written with W
+// elements, the last reaching into the next states' first ones, which their own writes, coming
+// after, replace (a state whose W elements would reach past the W states written element-wise).
 template <class S, int W, int... L>
-inline void dyngen_store(const dyngen_pack<S, W>* packs, S* states, int size, int count, std::integer_sequence<int, L...>) {
+inline void dyngen_store(const dyngen_pack<S, W>* packs, S* states, int size, int count,
+                         [[maybe_unused]] std::integer_sequence<int, L...> lanes) {
   if (count == W) {
+#if defined(DYNGEN_PACK_TRANSPOSE)
+    typedef typename dyngen_pack<S, W>::lanes row;
+    for (int group = 0; group < size; group += W) {
+      const int i = dyngen_group_start(group, size, W);
+      row rows[W] = {packs[i + (L < size ? L : size - 1)].v...};
+      dyngen_transpose<row, W>(rows, lanes);
+      (dyngen_write_row(states + L * size + i, rows[L], size, size >= W || L * size + W <= W * size), ...);
+    }
+#else
     for (int i = 0; i < size; ++i) ((states[L * size + i] = packs[i].v[L]), ...);
+#endif
   } else {
     for (int i = 0; i < size; ++i) ((L < count ? void(states[L * size + i] = packs[i].v[L]) : void()), ...);
   }
 }
 
 // dyngen_sin_cos lane by lane: when every lane's angle is within the table's range, its operations
-// on all lanes at once in double (the table read lane by lane); otherwise, and under -ffast-math,
+// on all lanes at once in double (the table read pair by pair); otherwise, and under -ffast-math,
 // dyngen_sin_cos on each lane.
+#if defined(DYNGEN_PACK_TRANSPOSE)
+// sine[l], cosine[l] = the table's pair for k[l] & 255: W doubles read from each lane's pair, these
+// W rows transposed, the first two rows taken (W loads and 2 W - 2 live shuffles instead of 2 W
+// lane moves; the table ends in zeros for the reads past its last pair).
+template <int W, class V, int... L>
+inline void dyngen_table_pairs(const unsigned long long* k, V& sine, V& cosine, std::integer_sequence<int, L...> lanes) {
+  V rows[W];
+  (std::memcpy(&rows[L], dyngen_sin_cos_table + 2 * (k[L] & 255), sizeof(V)), ...);
+  dyngen_transpose<V, W>(rows, lanes);
+  sine = rows[0];
+  cosine = rows[1];
+}
+#endif
+
 template <class S, int W, int... L>
 inline void dyngen_sin_cos_lanes(const dyngen_pack<S, W>& angle, dyngen_pack<S, W>& sine, dyngen_pack<S, W>& cosine,
                                  std::integer_sequence<int, L...>) {
@@ -272,9 +378,14 @@ inline void dyngen_sin_cos_lanes(const dyngen_pack<S, W>& angle, dyngen_pack<S, 
     const reals shifted = x * reals(40.74366543152521) + reals(6755399441055744.0);
     unsigned long long k[W];
     std::memcpy(k, &shifted, sizeof k);
-    reals s, c;
-    dyngen_sin_cos_from(x, shifted - reals(6755399441055744.0), reals::of(dyngen_sin_cos_table[2 * (k[L] & 255)]...),
-                        reals::of(dyngen_sin_cos_table[2 * (k[L] & 255) + 1]...), s, c);
+    reals s, c, table_sine, table_cosine;
+#if defined(DYNGEN_PACK_TRANSPOSE)
+    dyngen_table_pairs<W>(k, table_sine.v, table_cosine.v, std::integer_sequence<int, L...>{});
+#else
+    table_sine = reals::of(dyngen_sin_cos_table[2 * (k[L] & 255)]...);
+    table_cosine = reals::of(dyngen_sin_cos_table[2 * (k[L] & 255) + 1]...);
+#endif
+    dyngen_sin_cos_from(x, shifted - reals(6755399441055744.0), table_sine, table_cosine, s, c);
     sine = dyngen_pack<S, W>::of(static_cast<S>(s.v[L])...);
     cosine = dyngen_pack<S, W>::of(static_cast<S>(c.v[L])...);
     return;

@@ -106,6 +106,43 @@ int main() {
     }
 }
 
+// A full pack is moved by transposing W elements of each state at a time: for every state size
+// from 0 to 40 (shorter than a pack, a multiple of it, groups overlapping at the end), packs of 2
+// to 16 lanes, each element reaches its lane and comes back to its place, and nothing is read or
+// written outside the pack's states (arrays of exactly W states, AddressSanitizer).
+TEST(EmitPack, PacksLoadAndStoreEveryElementOfTheirStatesAndNoOther) {
+  const std::string driver = R"(#include <cstdio>
+#include <vector>
+#include "k.hpp"
+template <class S, int W>
+int check() {
+  int wrong = 0;
+  for (int size = 0; size <= 40; ++size) {
+    std::vector<S> in(static_cast<std::size_t>(W * size)), out(in.size(), S(-1));
+    for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<S>(i + 1);
+    std::vector<pack_ns::dyngen_pack<S, W>> packs(static_cast<std::size_t>(size));
+    pack_ns::dyngen_load(packs.data(), in.data(), size, W, std::make_integer_sequence<int, W>{});
+    for (int i = 0; i < size; ++i)
+      for (int l = 0; l < W; ++l) wrong += packs[static_cast<std::size_t>(i)].v[l] != in[static_cast<std::size_t>(l * size + i)];
+    pack_ns::dyngen_store(packs.data(), out.data(), size, W, std::make_integer_sequence<int, W>{});
+    wrong += out != in;
+  }
+  return wrong;
+}
+int main() {
+  const int wrong = check<double, 2>() + check<double, 4>() + check<double, 8>() + check<float, 4>() +
+                    check<float, 8>() + check<float, 16>();
+  std::printf("%d elements misplaced\n", wrong);
+  return wrong == 0 ? 0 : 1;
+}
+)";
+  const std::string header = "#pragma once\n#include <cmath>\n#include <cstring>\n#include <utility>\nnamespace pack_ns {\n" +
+                             pack_support(false) + "}\n";
+  EXPECT_EQ(compile_and_run(header, driver, "g++", "-O1 -fsanitize=address,undefined -fno-sanitize-recover=all"), 0);
+  EXPECT_EQ(compile_and_run(header, driver, "clang++", "-O2"), 0);
+  EXPECT_EQ(compile_and_run(header, driver, "g++", "-O2 -DDYNGEN_NO_VECTOR_EXTENSIONS"), 0);
+}
+
 // Under -ffast-math each lane takes dyngen_sin_cos's own path; the compiler may reassociate the
 // scalar and the vector code differently, so the lanes agree with the scalar kernel to rounding
 // (1e-12 relative), not bit for bit.
