@@ -439,8 +439,8 @@ inline void dyngen_store(const dyngen_pack<S, W>* packs, S* states, int size, in
 // dyngen_sin_cos on each lane.
 #if defined(DYNGEN_PACK_TRANSPOSE)
 // sine[l], cosine[l] = the table's pair for k[l] & 255: W doubles read from each lane's pair, these
-// W rows transposed, the first two rows taken (W loads and 2 W - 2 live shuffles instead of 2 W
-// lane moves; the table ends in zeros for the reads past its last pair).
+// W rows transposed, the first two rows taken (W loads and the W shuffles those two rows need
+// instead of 2 W lane moves; the table ends in zeros for the reads past its last pair).
 template <int W, class V, int... L>
 inline void dyngen_table_pairs(const unsigned long long* k, V& sine, V& cosine, std::integer_sequence<int, L...> lanes) {
   V rows[W];
