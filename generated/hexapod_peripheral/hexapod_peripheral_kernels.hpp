@@ -355,9 +355,7 @@ inline void dyngen_transpose(V* rows, std::integer_sequence<int, L...> lanes) {
     dyngen_transpose<V, W, 2 * round>(rows, lanes);
   }
 }
-#endif
 
-#if defined(DYNGEN_PACK_TRANSPOSE)
 // row = W elements from `from`: all W when `whole`, else its first `size` and the last of them repeated.
 template <class V, class S, int... L>
 inline void dyngen_read_row(V& row, const S* from, int size, bool whole, std::integer_sequence<int, L...>) {
@@ -382,6 +380,10 @@ inline void dyngen_write_row(S* to, const V& row, int size, bool whole) {
 inline int dyngen_group_start(int group, int size, int W) {
   return size < W ? 0 : (group + W <= size ? group : size - W);
 }
+
+// State l of a pack moves a whole row of W elements: its group lies within the state, or, for a
+// state shorter than W, ends within the pack's W states.
+inline bool dyngen_whole_row(int l, int size, int W) { return size >= W || l * size + W <= W * size; }
 #endif
 
 // packs[i] = element i of `count` <= W states stored one after another, `size` elements each; the
@@ -397,7 +399,7 @@ inline void dyngen_load(dyngen_pack<S, W>* packs, const S* states, int size, int
     for (int group = 0; group < size; group += W) {
       const int i = dyngen_group_start(group, size, W);
       row rows[W] = {};
-      (dyngen_read_row(rows[L], states + L * size + i, size, size >= W || L * size + W <= W * size, lanes), ...);
+      (dyngen_read_row(rows[L], states + L * size + i, size, dyngen_whole_row(L, size, W), lanes), ...);
       dyngen_transpose<row, W>(rows, lanes);
       ((i + L < size ? void(packs[i + L].v = rows[L]) : void()), ...);
     }
@@ -423,7 +425,7 @@ inline void dyngen_store(const dyngen_pack<S, W>* packs, S* states, int size, in
       const int i = dyngen_group_start(group, size, W);
       row rows[W] = {packs[i + (L < size ? L : size - 1)].v...};
       dyngen_transpose<row, W>(rows, lanes);
-      (dyngen_write_row(states + L * size + i, rows[L], size, size >= W || L * size + W <= W * size), ...);
+      (dyngen_write_row(states + L * size + i, rows[L], size, dyngen_whole_row(L, size, W)), ...);
     }
 #else
     for (int i = 0; i < size; ++i) ((states[L * size + i] = packs[i].v[L]), ...);

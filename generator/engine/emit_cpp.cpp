@@ -354,10 +354,14 @@ constexpr double kSinCosOctant[33][2] = {
 
 // The table of dyngen_sin_cos: sin and cos of 2 pi j/256 for j = 0..255, the other octants by the
 // exact symmetries sin(pi/2 - a) = cos a and a quarter turn (s, c) -> (c, -s), so sin and cos are
-// exactly 0 and +-1 at the quarter turns. 16 zeros follow: a batch kernel reads 16 doubles from
-// a pair on (emit_pack.cpp).
+// exactly 0 and +-1 at the quarter turns. kSinCosTablePadding zeros follow: a batch kernel reads
+// as many doubles as its widest pack of them from a pair on (emit_pack.cpp: 16 for floats with
+// AVX-512).
+constexpr int kSinCosTablePadding = 16;
+
 std::string sin_cos_table() {
-  std::string text = "inline constexpr double dyngen_sin_cos_table[528] = {\n";
+  std::string text =
+      "inline constexpr double dyngen_sin_cos_table[" + std::to_string(2 * 256 + kSinCosTablePadding) + "] = {\n";
   for (int j = 0; j < 256; ++j) {
     const int within = j % 64;
     double s = within <= 32 ? kSinCosOctant[within][0] : kSinCosOctant[64 - within][1];
@@ -370,7 +374,9 @@ std::string sin_cos_table() {
     text += (j % 4 == 0 ? "    " : " ") + format_double(s) + ", " + format_double(c) + ",";
     if (j % 4 == 3) text += "\n";
   }
-  return text + "    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,\n};\n\n";
+  text += "   ";
+  for (int k = 0; k < kSinCosTablePadding; ++k) text += " 0,";
+  return text + "\n};\n\n";
 }
 
 // atan(k/64), k = 0..64, rounded to nearest: from 50-digit evaluations (mpmath).
