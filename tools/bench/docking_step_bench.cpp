@@ -7,7 +7,11 @@
 //   contact  evaluate_contacts on the links' states, per kinematics evaluation
 // The rest is the runtime's own work (frames, wrench transfer, spacecraft, the coupling's
 // bookkeeping, actuation, unpacking, the integrator, accept()): its share of the step is the
-// counter `runtime_share` of BM_Rk4Step.
+// counter `runtime_share` of BM_Rk4Step, with the kernels replayed alone, and
+// `runtime_share_in_place`, with the kernels timed where the step calls them (each call between two
+// clock readings, the readings' own cost taken off). The kernels take longer in place than replayed
+// back to back, so `runtime_share` charges the runtime with part of their time; both take the
+// contact's time alone, which charges the runtime with the contact's extra time in place.
 // And the whole nominal docking to capture, with the scenario's adaptive integrator and with RK4.
 #include <benchmark/benchmark.h>
 
@@ -45,25 +49,33 @@ class RecordingMechanism final : public mechanism::Mechanism {
       : Mechanism(kernels->info()), kernels_(std::move(kernels)) {}
 
   bool recording = false;
+  // While `timing`, each kernel call's time is added to in_place_ns, less timer_ns (the part of a
+  // clock reading's cost that falls between two readings).
+  bool timing = false;
+  double in_place_ns = 0.0, timer_ns = 0.0;
 
   mechanism::Closure close(double* q, double* qd) override {
     record(Kind::close, {q, qd}, {});
+    const InPlaceTimer timer{*this};
     return kernels_->close(q, qd);
   }
   bool forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench,
                         double* qdd, int* singular_loop) override {
     record(Kind::forward_dynamics, {q, qd, tau, base}, wrench);
+    const InPlaceTimer timer{*this};
     return kernels_->forward_dynamics(q, qd, tau, base, wrench, qdd, singular_loop);
   }
   void base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench,
                    double* wrench_on_base) override {
     record(Kind::base_wrench, {q, qd, qdd, base}, wrench);
+    const InPlaceTimer timer{*this};
     kernels_->base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
   }
   bool forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base,
                                     const double* wrench, double* qdd, double* wrench_on_base,
                                     int* singular_loop) override {
     record(Kind::forward_dynamics_base_wrench, {q, qd, tau, base}, wrench);
+    const InPlaceTimer timer{*this};
     return kernels_->forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, singular_loop);
   }
   void point_kinematics(const double* q, const double* qd, double* position, double* velocity) override {
@@ -72,6 +84,7 @@ class RecordingMechanism final : public mechanism::Mechanism {
   void body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity,
                        double* velocity) override {
     record(Kind::body_kinematics, {q, qd}, {});
+    const InPlaceTimer timer{*this};
     kernels_->body_kinematics(q, qd, rotation, origin, angular_velocity, velocity);
   }
   mechanism::Energy energy(const double* q, const double* qd, const double* base, const double* v0) override {
@@ -79,6 +92,7 @@ class RecordingMechanism final : public mechanism::Mechanism {
   }
   double damper_power(const double* qd) override {
     record(Kind::damper_power, {qd}, {});
+    const InPlaceTimer timer{*this};
     return kernels_->damper_power(qd);
   }
   std::unique_ptr<Mechanism> clone() const override { throw std::logic_error("not cloned in the benchmark"); }
@@ -121,6 +135,15 @@ class RecordingMechanism final : public mechanism::Mechanism {
   }
 
  private:
+  // Times the kernel call in its scope while `timing`.
+  struct InPlaceTimer {
+    RecordingMechanism& m;
+    std::chrono::steady_clock::time_point start = m.timing ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    ~InPlaceTimer() {
+      if (m.timing) m.in_place_ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() - m.timer_ns;
+    }
+  };
+
   enum class Kind { close, forward_dynamics, forward_dynamics_base_wrench, base_wrench, body_kinematics, damper_power };
   struct Call {
     Kind kind;
@@ -203,11 +226,45 @@ std::pair<double, double> with_its_kernels_ns(Docking& d, const std::function<vo
   return {least_mean_ns(500, work), least_mean_ns(500, [&] { d.kernels->replay(); })};
 }
 
+// The part of a steady_clock reading's cost that falls between two readings: the least mean
+// interval between back-to-back readings.
+double clock_reading_ns() {
+  double least = HUGE_VAL;
+  for (int round = 0; round < 5; ++round) {
+    double sum = 0.0;
+    constexpr int readings = 100000;
+    for (int k = 0; k < readings; ++k) {
+      const auto first = std::chrono::steady_clock::now();
+      sum += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - first).count();
+    }
+    least = std::min(least, sum / readings);
+  }
+  return least;
+}
+
+// ns of the kernel calls `step` makes, each timed where it is made: the least over five rounds of
+// the mean over 500 steps.
+double kernels_in_place_ns(Docking& d, const std::function<void()>& step) {
+  RecordingMechanism& kernels = *d.kernels;
+  kernels.timer_ns = clock_reading_ns();
+  kernels.timing = true;
+  double least = HUGE_VAL;
+  for (int round = 0; round < 5; ++round) {
+    kernels.in_place_ns = 0.0;
+    constexpr int steps = 500;
+    for (int k = 0; k < steps; ++k) step();
+    least = std::min(least, kernels.in_place_ns / steps);
+  }
+  kernels.timing = false;
+  return least;
+}
+
 // One RK4 step from the state at t with the accept() before it, and its parts timed alone in the same run: the
 // kernel calls the step made (closure and body poses per kinematics evaluation, forward dynamics
 // with the base wrench per coupling iteration, damper power per evaluation) replayed in their order,
 // the contact of one evaluation times the step's kinematics evaluations, and
-// runtime_share = 1 - (kernels + contact) / step.
+// runtime_share = 1 - (kernels + contact) / step; the same with the kernels timed in place,
+// runtime_share_in_place.
 void BM_Rk4Step(benchmark::State& state) {
   Docking& d = docking();
   Eigen::VectorXd y = d.y;
@@ -232,6 +289,9 @@ void BM_Rk4Step(benchmark::State& state) {
   state.counters["kernels_ns"] = kernels_ns;
   state.counters["contact_ns"] = contact_ns;
   state.counters["runtime_share"] = 1.0 - (kernels_ns + contact_ns) / step_ns;
+  const double in_place_ns = kernels_in_place_ns(d, step);
+  state.counters["kernels_in_place_ns"] = in_place_ns;
+  state.counters["runtime_share_in_place"] = 1.0 - (in_place_ns + contact_ns) / step_ns;
   state.counters["real_time_factor"] =
       benchmark::Counter(d.h, benchmark::Counter::kIsIterationInvariantRate);  // simulated s per wall s
 }
