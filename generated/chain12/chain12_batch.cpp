@@ -26,6 +26,7 @@
 // clang's flatten inlines one level of calls only (GCC's all): here every function of the kernels'
 // header is always_inline, so that each build below compiles the kernels for its own target.
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 #if defined(__clang__)
@@ -65,22 +66,29 @@
 
 namespace {
 
-// Doubles per pack on this CPU, decided on the first call: 8 with AVX-512 (x86-64-v4's set), 4 with
-// AVX2 and FMA, else 2.
-int widest_pack() {
-#if defined(DYNGEN_chain12_X86_64)
+// Doubles per pack, decided on the first call: the widest this CPU runs, 8 with AVX-512 (x86-64-v4's
+// set), 4 with AVX2 and FMA, else 2; at most DYNGEN_MAX_BATCH_WIDTH when that is 2, 4 or 8 (as
+// oneDNN's ONEDNN_MAX_CPU_ISA caps its instruction set), any other value being ignored.
+int pack_width() {
   static const int width = [] {
+    int widest = 2;
+#if defined(DYNGEN_chain12_X86_64)
     __builtin_cpu_init();
     const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
                         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
                         __builtin_cpu_supports("avx512cd");
-    return avx2 && avx512 ? 8 : avx2 ? 4 : 2;
+    widest = avx2 && avx512 ? 8 : avx2 ? 4 : 2;
+#endif
+    const char* cap = std::getenv("DYNGEN_MAX_BATCH_WIDTH");
+    const int most = cap == nullptr               ? widest
+                     : std::strcmp(cap, "2") == 0 ? 2
+                     : std::strcmp(cap, "4") == 0 ? 4
+                     : std::strcmp(cap, "8") == 0 ? 8
+                     : widest;
+    return most < widest ? most : widest;
   }();
   return width;
-#else
-  return 2;
-#endif
 }
 
 // A pack of `bytes` bytes of S.
@@ -226,66 +234,66 @@ void base_wrench_batch_baseline(int n, const S* q, const S* qd, const S* qdd, S*
 
 void chain12_mass_matrix_batch(int n, const double* q, double* M) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return mass_matrix_batch_avx512(n, q, M);
-  if (widest_pack() == 4) return mass_matrix_batch_avx2(n, q, M);
+  if (pack_width() == 8) return mass_matrix_batch_avx512(n, q, M);
+  if (pack_width() == 4) return mass_matrix_batch_avx2(n, q, M);
 #endif
   mass_matrix_batch_baseline(n, q, M);
 }
 
 void chain12_mass_matrix_batch_f(int n, const float* q, float* M) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return mass_matrix_batch_avx512(n, q, M);
-  if (widest_pack() == 4) return mass_matrix_batch_avx2(n, q, M);
+  if (pack_width() == 8) return mass_matrix_batch_avx512(n, q, M);
+  if (pack_width() == 4) return mass_matrix_batch_avx2(n, q, M);
 #endif
   mass_matrix_batch_baseline(n, q, M);
 }
 
 void chain12_forward_dynamics_batch(int n, const double* q, const double* qd, const double* tau, double* qdd) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return forward_dynamics_batch_avx512(n, q, qd, tau, qdd);
-  if (widest_pack() == 4) return forward_dynamics_batch_avx2(n, q, qd, tau, qdd);
+  if (pack_width() == 8) return forward_dynamics_batch_avx512(n, q, qd, tau, qdd);
+  if (pack_width() == 4) return forward_dynamics_batch_avx2(n, q, qd, tau, qdd);
 #endif
   forward_dynamics_batch_baseline(n, q, qd, tau, qdd);
 }
 
 void chain12_forward_dynamics_batch_f(int n, const float* q, const float* qd, const float* tau, float* qdd) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return forward_dynamics_batch_avx512(n, q, qd, tau, qdd);
-  if (widest_pack() == 4) return forward_dynamics_batch_avx2(n, q, qd, tau, qdd);
+  if (pack_width() == 8) return forward_dynamics_batch_avx512(n, q, qd, tau, qdd);
+  if (pack_width() == 4) return forward_dynamics_batch_avx2(n, q, qd, tau, qdd);
 #endif
   forward_dynamics_batch_baseline(n, q, qd, tau, qdd);
 }
 
 void chain12_inverse_dynamics_batch(int n, const double* q, const double* qd, const double* qdd, double* tau) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return inverse_dynamics_batch_avx512(n, q, qd, qdd, tau);
-  if (widest_pack() == 4) return inverse_dynamics_batch_avx2(n, q, qd, qdd, tau);
+  if (pack_width() == 8) return inverse_dynamics_batch_avx512(n, q, qd, qdd, tau);
+  if (pack_width() == 4) return inverse_dynamics_batch_avx2(n, q, qd, qdd, tau);
 #endif
   inverse_dynamics_batch_baseline(n, q, qd, qdd, tau);
 }
 
 void chain12_inverse_dynamics_batch_f(int n, const float* q, const float* qd, const float* qdd, float* tau) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return inverse_dynamics_batch_avx512(n, q, qd, qdd, tau);
-  if (widest_pack() == 4) return inverse_dynamics_batch_avx2(n, q, qd, qdd, tau);
+  if (pack_width() == 8) return inverse_dynamics_batch_avx512(n, q, qd, qdd, tau);
+  if (pack_width() == 4) return inverse_dynamics_batch_avx2(n, q, qd, qdd, tau);
 #endif
   inverse_dynamics_batch_baseline(n, q, qd, qdd, tau);
 }
 
 void chain12_base_wrench_batch(int n, const double* q, const double* qd, const double* qdd, double* wrench_on_base) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return base_wrench_batch_avx512(n, q, qd, qdd, wrench_on_base);
-  if (widest_pack() == 4) return base_wrench_batch_avx2(n, q, qd, qdd, wrench_on_base);
+  if (pack_width() == 8) return base_wrench_batch_avx512(n, q, qd, qdd, wrench_on_base);
+  if (pack_width() == 4) return base_wrench_batch_avx2(n, q, qd, qdd, wrench_on_base);
 #endif
   base_wrench_batch_baseline(n, q, qd, qdd, wrench_on_base);
 }
 
 void chain12_base_wrench_batch_f(int n, const float* q, const float* qd, const float* qdd, float* wrench_on_base) {
 #if defined(DYNGEN_chain12_X86_64)
-  if (widest_pack() == 8) return base_wrench_batch_avx512(n, q, qd, qdd, wrench_on_base);
-  if (widest_pack() == 4) return base_wrench_batch_avx2(n, q, qd, qdd, wrench_on_base);
+  if (pack_width() == 8) return base_wrench_batch_avx512(n, q, qd, qdd, wrench_on_base);
+  if (pack_width() == 4) return base_wrench_batch_avx2(n, q, qd, qdd, wrench_on_base);
 #endif
   base_wrench_batch_baseline(n, q, qd, qdd, wrench_on_base);
 }
 
-int chain12_batch_width(void) { return widest_pack(); }
+int chain12_batch_width(void) { return pack_width(); }

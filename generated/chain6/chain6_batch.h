@@ -37,7 +37,8 @@ void chain6_inverse_dynamics_batch(int n, const double* q, const double* qd, con
 void chain6_inverse_dynamics_batch_f(int n, const float* q, const float* qd, const float* qdd, float* tau);
 void chain6_base_wrench_batch(int n, const double* q, const double* qd, const double* qdd, double* wrench_on_base);
 void chain6_base_wrench_batch_f(int n, const float* q, const float* qd, const float* qdd, float* wrench_on_base);
-/* Doubles per pack on this CPU (8, 4 or 2; twice as many floats). */
+/* Doubles per pack on this CPU (8, 4 or 2; twice as many floats), at most the environment variable
+   DYNGEN_MAX_BATCH_WIDTH when that is 2, 4 or 8 (read once, at the first batch call). */
 int chain6_batch_width(void);
 
 #ifdef __cplusplus

@@ -37,7 +37,8 @@ void hexapod_peripheral_inverse_dynamics_batch(int n, const double* q, const dou
 void hexapod_peripheral_inverse_dynamics_batch_f(int n, const float* q, const float* qd, const float* qdd_independent, const float* base, const float* wrench, float* tau_independent, float* actuator_forces, float* det_phi_d);
 void hexapod_peripheral_base_wrench_batch(int n, const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, double* wrench_on_base);
 void hexapod_peripheral_base_wrench_batch_f(int n, const float* q, const float* qd, const float* qdd, const float* base, const float* wrench, float* wrench_on_base);
-/* Doubles per pack on this CPU (8, 4 or 2; twice as many floats). */
+/* Doubles per pack on this CPU (8, 4 or 2; twice as many floats), at most the environment variable
+   DYNGEN_MAX_BATCH_WIDTH when that is 2, 4 or 8 (read once, at the first batch call). */
 int hexapod_peripheral_batch_width(void);
 
 #ifdef __cplusplus

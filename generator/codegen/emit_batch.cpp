@@ -92,7 +92,7 @@ std::string entry_point(const std::string& ns, const BatchKernel& b, const std::
       << "#if defined(DYNGEN_" << ns << "_X86_64)\n";
   for (const PackBuild& build : pack_build_list()) {
     if (!build.x86_64_only) continue;
-    out << "  if (widest_pack() == " << build.bytes / 8 << ") return " << entry << "_batch_" << build.suffix << "(" << arguments
+    out << "  if (pack_width() == " << build.bytes / 8 << ") return " << entry << "_batch_" << build.suffix << "(" << arguments
         << ");\n";
   }
   out << "#endif\n";
@@ -138,7 +138,8 @@ std::string batch_c_header(const Model& model, const GeneratedKernels& kernels) 
     out << "void " << ns << "_" << mangle_identifier(b.name) << "_batch(" << batch_parameters(*b.kernel, "double") << ");\n"
         << "void " << ns << "_" << mangle_identifier(b.name) << "_batch_f(" << batch_parameters(*b.kernel, "float") << ");\n";
   }
-  out << "/* Doubles per pack on this CPU (8, 4 or 2; twice as many floats). */\nint " << ns << "_batch_width(void);\n"
+  out << "/* Doubles per pack on this CPU (8, 4 or 2; twice as many floats), at most the environment variable\n"
+         "   DYNGEN_MAX_BATCH_WIDTH when that is 2, 4 or 8 (read once, at the first batch call). */\nint " << ns << "_batch_width(void);\n"
       << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
   return out.str();
 }
@@ -150,11 +151,11 @@ std::string batch_c_source(const Model& model, const GeneratedKernels& kernels, 
       << "#include \"" << ns << "_batch.h\"\n\n"
       << "// clang's flatten inlines one level of calls only (GCC's all): here every function of the kernels'\n"
       << "// header is always_inline, so that each build below compiles the kernels for its own target.\n"
-      << "#include <cmath>\n#include <cstring>\n#include <utility>\n"
+      << "#include <cmath>\n#include <cstdlib>\n#include <cstring>\n#include <utility>\n"
       << "#if defined(__clang__)\n#pragma clang attribute push(__attribute__((always_inline)), apply_to = function)\n#endif\n"
       << "#include \"" << ns << "_kernels.hpp\"\n"
       << "#if defined(__clang__)\n#pragma clang attribute pop\n#endif\n\n"
-      << pack_builds(ns, options.fma) << "namespace {\n\n" << widest_pack(ns);
+      << pack_builds(ns, options.fma) << "namespace {\n\n" << pack_width(ns);
   const std::vector<BatchKernel> batch = batch_kernels(kernels);
   if (!batch.empty()) {
     out << "// A pack of `bytes` bytes of S.\n"
@@ -169,7 +170,7 @@ std::string batch_c_source(const Model& model, const GeneratedKernels& kernels, 
   for (const BatchKernel& b : batch) {
     out << entry_point(ns, b, "double", "") << entry_point(ns, b, "float", "_f");
   }
-  out << "int " << ns << "_batch_width(void) { return widest_pack(); }\n";
+  out << "int " << ns << "_batch_width(void) { return pack_width(); }\n";
   return out.str();
 }
 

@@ -71,25 +71,32 @@ std::string pack_builds(const std::string& ns, bool fma) {
   return text;
 }
 
-std::string widest_pack(const std::string& ns) {
+std::string pack_width(const std::string& ns) {
   const std::string prefix = "DYNGEN_" + ns + "_";
   return
-      "// Doubles per pack on this CPU, decided on the first call: 8 with AVX-512 (x86-64-v4's set), 4 with\n"
-      "// AVX2 and FMA, else 2.\n"
-      "int widest_pack() {\n"
-      "#if defined(" + prefix + "X86_64)\n"
+      "// Doubles per pack, decided on the first call: the widest this CPU runs, 8 with AVX-512 (x86-64-v4's\n"
+      "// set), 4 with AVX2 and FMA, else 2; at most DYNGEN_MAX_BATCH_WIDTH when that is 2, 4 or 8 (as\n"
+      "// oneDNN's ONEDNN_MAX_CPU_ISA caps its instruction set), any other value being ignored.\n"
+      "int pack_width() {\n"
       "  static const int width = [] {\n"
+      "    int widest = 2;\n"
+      "#if defined(" + prefix + "X86_64)\n"
       "    __builtin_cpu_init();\n"
       "    const bool avx2 = __builtin_cpu_supports(\"avx2\") && __builtin_cpu_supports(\"fma\");\n"
       "    const bool avx512 = __builtin_cpu_supports(\"avx512f\") && __builtin_cpu_supports(\"avx512vl\") &&\n"
       "                        __builtin_cpu_supports(\"avx512bw\") && __builtin_cpu_supports(\"avx512dq\") &&\n"
       "                        __builtin_cpu_supports(\"avx512cd\");\n"
-      "    return avx2 && avx512 ? 8 : avx2 ? 4 : 2;\n"
+      "    widest = avx2 && avx512 ? 8 : avx2 ? 4 : 2;\n"
+      "#endif\n"
+      "    const char* cap = std::getenv(\"DYNGEN_MAX_BATCH_WIDTH\");\n"
+      "    const int most = cap == nullptr               ? widest\n"
+      "                     : std::strcmp(cap, \"2\") == 0 ? 2\n"
+      "                     : std::strcmp(cap, \"4\") == 0 ? 4\n"
+      "                     : std::strcmp(cap, \"8\") == 0 ? 8\n"
+      "                     : widest;\n"
+      "    return most < widest ? most : widest;\n"
       "  }();\n"
       "  return width;\n"
-      "#else\n"
-      "  return 2;\n"
-      "#endif\n"
       "}\n\n";
 }
 

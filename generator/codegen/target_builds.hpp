@@ -7,8 +7,8 @@
 //                       registers against 16: fewer spills in long straight-line code) beside the
 //                       default build, picked by the loader (target_clones); a kernel printed in
 //                       parts is cloned part by part
-//   pack_builds         one build per pack width, the widest the CPU runs chosen on the first call
-//                       by widest_pack(): 64-byte packs (8 doubles, 16 floats) with AVX-512, 32-byte
+//   pack_builds         one build per pack width, the widest the CPU runs (or DYNGEN_MAX_BATCH_WIDTH's
+//                       cap) chosen on the first call by pack_width(): 64-byte packs (8 doubles, 16 floats) with AVX-512, 32-byte
 //                       with AVX2, 16-byte (SSE2, the x86-64 baseline; the only one elsewhere);
 //                       DYNGEN_<ns>_NOT_INLINED keeps a part of a kernel out of its caller
 // Without `fma` every build rounds as the default one: results are bit-identical on every machine
@@ -24,9 +24,9 @@ namespace dyngen::codegen {
 std::string contraction_pragma(bool fma);
 std::string scalar_clones(const std::string& ns, bool fma);
 std::string pack_builds(const std::string& ns, bool fma);
-// For an anonymous namespace after pack_builds: widest_pack(), the doubles per pack of the widest
-// build this CPU runs.
-std::string widest_pack(const std::string& ns);
+// For an anonymous namespace after pack_builds: pack_width(), the doubles per pack of the widest
+// build this CPU runs, at most the environment's DYNGEN_MAX_BATCH_WIDTH.
+std::string pack_width(const std::string& ns);
 
 // The builds of pack_builds, widest first: its macro suffix, function-name suffix and pack bytes.
 struct PackBuild {
