@@ -8,8 +8,9 @@
 //                       default build, picked by the loader (target_clones); a kernel printed in
 //                       parts is cloned part by part
 //   pack_builds         one build per pack width, the widest the CPU runs (or DYNGEN_MAX_BATCH_WIDTH's
-//                       cap) chosen on the first call by pack_width(): 64-byte packs (8 doubles, 16 floats) with AVX-512, 32-byte
-//                       with AVX2, 16-byte (SSE2, the x86-64 baseline; the only one elsewhere);
+//                       cap) chosen on the first call by pack_width(): 64-byte packs (8 doubles,
+//                       16 floats) with AVX-512, 32-byte with AVX2, 16-byte (SSE2, the x86-64
+//                       baseline; the only one elsewhere);
 //                       DYNGEN_<ns>_NOT_INLINED keeps a part of a kernel out of its caller
 // Without `fma` every build rounds as the default one: results are bit-identical on every machine
 // and in every lane of every pack. With it, the builds with fused multiply-adds round a * b + c

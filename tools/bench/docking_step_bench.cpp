@@ -226,20 +226,25 @@ std::pair<double, double> with_its_kernels_ns(Docking& d, const std::function<vo
   return {least_mean_ns(500, work), least_mean_ns(500, [&] { d.kernels->replay(); })};
 }
 
-// The part of a steady_clock reading's cost that falls between two readings: the least mean
-// interval between back-to-back readings.
-double clock_reading_ns() {
+// The least over five rounds of the mean of `count` values of `sample()`.
+template <class Sample>
+double least_mean(int count, const Sample& sample) {
   double least = HUGE_VAL;
   for (int round = 0; round < 5; ++round) {
     double sum = 0.0;
-    constexpr int readings = 100000;
-    for (int k = 0; k < readings; ++k) {
-      const auto first = std::chrono::steady_clock::now();
-      sum += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - first).count();
-    }
-    least = std::min(least, sum / readings);
+    for (int k = 0; k < count; ++k) sum += sample();
+    least = std::min(least, sum / count);
   }
   return least;
+}
+
+// The part of a steady_clock reading's cost that falls between two readings: the least mean
+// interval between back-to-back readings.
+double clock_reading_ns() {
+  return least_mean(100000, [] {
+    const auto first = std::chrono::steady_clock::now();
+    return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - first).count();
+  });
 }
 
 // ns of the kernel calls `step` makes, each timed where it is made: the least over five rounds of
@@ -248,13 +253,11 @@ double kernels_in_place_ns(Docking& d, const std::function<void()>& step) {
   RecordingMechanism& kernels = *d.kernels;
   kernels.timer_ns = clock_reading_ns();
   kernels.timing = true;
-  double least = HUGE_VAL;
-  for (int round = 0; round < 5; ++round) {
-    kernels.in_place_ns = 0.0;
-    constexpr int steps = 500;
-    for (int k = 0; k < steps; ++k) step();
-    least = std::min(least, kernels.in_place_ns / steps);
-  }
+  const double least = least_mean(500, [&] {
+    const double before = kernels.in_place_ns;
+    step();
+    return kernels.in_place_ns - before;
+  });
   kernels.timing = false;
   return least;
 }
