@@ -15,7 +15,7 @@
 //   energy: 610 mul, 460 add/sub, 0 div, 0 sqrt, 12 sin/cos; 1082 operations, 1082 temporaries
 //   damper_power: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
-//   forward_dynamics_base_wrench: 745 mul, 691 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1453 operations, 1453 temporaries
+//   forward_dynamics_base_wrench: 760 mul, 618 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1395 operations, 1395 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_branched_tree_KERNELS_H

@@ -13,7 +13,7 @@
 //   base_wrench: 703 mul, 663 add/sub, 0 div, 0 sqrt, 24 sin/cos; 1390 operations, 1390 temporaries
 //   energy: 1171 mul, 941 add/sub, 0 div, 0 sqrt, 24 sin/cos; 2136 operations, 2136 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
-//   forward_dynamics_base_wrench: 2417 mul, 2235 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4687 operations, 4687 temporaries
+//   forward_dynamics_base_wrench: 2199 mul, 1878 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4112 operations, 4112 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.

@@ -13,7 +13,7 @@
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 //   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
-//   forward_dynamics_base_wrench: 6195 mul, 5790 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12074 operations, 12074 temporaries
+//   forward_dynamics_base_wrench: 5229 mul, 4527 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9845 operations, 9845 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.

@@ -13,7 +13,7 @@
 //   base_wrench: 1819 mul, 1743 add/sub, 0 div, 0 sqrt, 60 sin/cos; 3622 operations, 3622 temporaries
 //   energy: 3103 mul, 2525 add/sub, 0 div, 0 sqrt, 60 sin/cos; 5688 operations, 5688 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
-//   forward_dynamics_base_wrench: 6195 mul, 5790 add/sub, 29 div, 0 sqrt, 60 sin/cos; 12074 operations, 12074 temporaries
+//   forward_dynamics_base_wrench: 5229 mul, 4527 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9845 operations, 9845 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -251,14 +251,6 @@ DYNGEN_chain30_CLONES
 void forward_dynamics_base_wrench_cloned_part4(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
   chain30::forward_dynamics_base_wrench_parts::part4(q, qd, tau, qdd, wrench_on_base, carry);
 }
-DYNGEN_chain30_CLONES
-void forward_dynamics_base_wrench_cloned_part5(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
-  chain30::forward_dynamics_base_wrench_parts::part5(q, qd, tau, qdd, wrench_on_base, carry);
-}
-DYNGEN_chain30_CLONES
-void forward_dynamics_base_wrench_cloned_part6(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base, double* carry) {
-  chain30::forward_dynamics_base_wrench_parts::part6(q, qd, tau, qdd, wrench_on_base, carry);
-}
 inline void forward_dynamics_base_wrench_cloned(const double* q, const double* qd, const double* tau, double* qdd, double* wrench_on_base) {
   double carry[chain30::forward_dynamics_base_wrench_parts::carried];
   forward_dynamics_base_wrench_cloned_part0(q, qd, tau, qdd, wrench_on_base, carry);
@@ -266,8 +258,6 @@ inline void forward_dynamics_base_wrench_cloned(const double* q, const double* q
   forward_dynamics_base_wrench_cloned_part2(q, qd, tau, qdd, wrench_on_base, carry);
   forward_dynamics_base_wrench_cloned_part3(q, qd, tau, qdd, wrench_on_base, carry);
   forward_dynamics_base_wrench_cloned_part4(q, qd, tau, qdd, wrench_on_base, carry);
-  forward_dynamics_base_wrench_cloned_part5(q, qd, tau, qdd, wrench_on_base, carry);
-  forward_dynamics_base_wrench_cloned_part6(q, qd, tau, qdd, wrench_on_base, carry);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 //   base_wrench: 331 mul, 303 add/sub, 0 div, 0 sqrt, 12 sin/cos; 646 operations, 646 temporaries
 //   energy: 527 mul, 413 add/sub, 0 div, 0 sqrt, 12 sin/cos; 952 operations, 952 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
-//   forward_dynamics_base_wrench: 771 mul, 747 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1535 operations, 1535 temporaries
+//   forward_dynamics_base_wrench: 691 mul, 605 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1313 operations, 1313 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.

@@ -16,7 +16,7 @@
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
 //   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
-//   forward_dynamics_base_wrench: 2409 mul, 2164 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4629 operations, 4629 temporaries
+//   forward_dynamics_base_wrench: 2204 mul, 1806 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4066 operations, 4066 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_probe_cone_central_KERNELS_H

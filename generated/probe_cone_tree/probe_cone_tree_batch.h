@@ -15,7 +15,7 @@
 //   energy: 227 mul, 150 add/sub, 0 div, 0 sqrt, 6 sin/cos; 383 operations, 383 temporaries
 //   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
-//   forward_dynamics_base_wrench: 147 mul, 132 add/sub, 2 div, 0 sqrt, 6 sin/cos; 287 operations, 287 temporaries
+//   forward_dynamics_base_wrench: 152 mul, 120 add/sub, 2 div, 0 sqrt, 6 sin/cos; 280 operations, 280 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_probe_cone_tree_BATCH_H

@@ -15,7 +15,7 @@
 //   energy: 386 mul, 261 add/sub, 0 div, 0 sqrt, 12 sin/cos; 659 operations, 659 temporaries
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 37 mul, 23 add/sub, 0 div, 0 sqrt, 6 sin/cos; 66 operations, 66 temporaries
-//   forward_dynamics_base_wrench: 451 mul, 395 add/sub, 4 div, 0 sqrt, 12 sin/cos; 862 operations, 862 temporaries
+//   forward_dynamics_base_wrench: 428 mul, 333 add/sub, 4 div, 0 sqrt, 12 sin/cos; 777 operations, 777 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_puma560_BATCH_H

@@ -14,6 +14,7 @@
 #include "engine/tree_height.hpp"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
+#include "generator/algorithms/base_wrench_composite.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/energy_momentum.hpp"
 #include "generator/algorithms/forward_dynamics_combined.hpp"
@@ -94,20 +95,45 @@ Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mech
   throw std::invalid_argument("unknown kernel " + kernel);
 }
 
+// How forward_dynamics_base_wrench gets the wrench at its qdd: a second Newton-Euler pass
+// (base_wrench.hpp); the composite inertias and the bias pass the CRBA route has
+// (base_wrench_composite.hpp); or, on the ABA route, ABA's own reaction at the base
+// (aba.hpp: -sum X^T (IA a + pA) over the base's children). The build keeps the cheapest.
+enum class WrenchPass { newton_euler, composite, articulated };
+
 // `force_mech`, an exact rewrite of `mech`, gives the CRBA route's b (its H comes from `mech`).
 // `route` is the forward dynamics kernel forward_dynamics_base_wrench runs.
 template <class S>
 Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism<S>& mech,
                           const algorithms::Mechanism<S>& force_mech, const algorithms::State<S>& state,
                           const std::vector<algorithms::Pivot>& actuator_pivots,
-                          const std::string& route = "forward_dynamics_crba") {
+                          const std::string& route = "forward_dynamics_crba",
+                          WrenchPass wrench_pass = WrenchPass::newton_euler) {
+  if (kernel == "forward_dynamics_base_wrench" && wrench_pass == WrenchPass::articulated) {
+    if (route != "forward_dynamics_aba") throw std::invalid_argument("ABA's reaction at the base needs the ABA route");
+    algorithms::AbaData<S> data(mech);
+    algorithms::aba(mech, state, data);
+    return {{"qdd", data.qdd}, {"wrench_on_base", flat(data.wrench)}};
+  }
   if (kernel == "forward_dynamics_base_wrench") {
     // qdd by the route, then the wrench on the base at that qdd: one pass, the transforms,
     // velocities and bias terms the two share computed once
     Outputs<S> dynamics = kernel_outputs(route, mech, force_mech, state, actuator_pivots);
-    algorithms::State<S> accelerated = state;
-    accelerated.qdd = dynamics.front().second;
-    Outputs<S> out = kernel_outputs("base_wrench", mech, force_mech, accelerated, actuator_pivots);
+    const std::vector<S>& qdd = dynamics.front().second;
+    Outputs<S> out;
+    if (wrench_pass == WrenchPass::composite) {
+      // the CRBA's composite inertias on mech and the generalized forces' wrench at the base on
+      // force_mech: what the CRBA route computed already
+      algorithms::CrbaData<S> crba(mech);
+      algorithms::crba(mech, state, crba);
+      algorithms::GeneralizedForcesData<S> forces(force_mech);
+      algorithms::generalized_forces(force_mech, state, forces);
+      out = {{"wrench_on_base", flat(algorithms::base_wrench_composite(mech, crba, forces.rnea.f[0], qdd))}};
+    } else {
+      algorithms::State<S> accelerated = state;
+      accelerated.qdd = qdd;
+      out = kernel_outputs("base_wrench", mech, force_mech, accelerated, actuator_pivots);
+    }
     out.insert(out.begin(), dynamics.front());
     for (auto& [name, values] : dynamics)
       if (name == "det_phi_d") out.emplace_back(name, values);
@@ -535,7 +561,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
   const std::vector<Rewrite> candidates = rewrites(model, options);
   // A kernel built in a fresh context from the mechanism under the chosen rewrites (rewrites.hpp;
   // the kernels giving the wrench on the base keep what grouping would move onto the base).
-  const auto build = [&](const KernelRecipe& recipe, const BuildVariant& variant) {
+  const auto build = [&](const KernelRecipe& recipe, const BuildVariant& variant, WrenchPass wrench_pass) {
     engine::Context context(variant.engine_options(options.engine));
     engine::ContextScope scope(context);
     SymbolicProblem problem = make_symbolic_problem(model, options);
@@ -547,11 +573,14 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     const algorithms::Mechanism<Expr> force_mech = variant.apply(candidates, problem.mech, base);
     std::vector<NamedOutput> outputs;
     for (auto& [name, elements] : kernel_outputs(recipe.name, problem.mech, force_mech, problem.state,
-                                                 result.reference.actuator_pivots, result.forward_dynamics)) {
+                                                 result.reference.actuator_pivots, result.forward_dynamics,
+                                                 wrench_pass)) {
       outputs.push_back({name, std::move(elements)});
     }
     std::string summary = recipe.summary;
     if (const std::string text = note(candidates, variant.choice); !text.empty()) summary += "; " + text;
+    if (wrench_pass == WrenchPass::composite) summary += "; base wrench from the CRBA's composite inertias";
+    if (wrench_pass == WrenchPass::articulated) summary += "; base wrench from ABA's articulated inertias";
     if (variant.factoring) summary += "; common factors taken out of sums";
     return engine::Kernel{recipe.name, summary, input_docs(model, problem, recipe.inputs),
                           recipe.outputs(model), engine::reduce_tree_height(engine::flatten(outputs))};
@@ -572,9 +601,21 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
             ? crba_route_choices(candidates.size(), cheapest.at("mass_matrix"), cheapest.at("generalized_forces"))
             : rewrite_choices(candidates.size());
     std::vector<engine::Kernel> built;
+    const auto operations = [](const engine::Kernel& k) {
+      return static_cast<std::uint64_t>(engine::count_operations(k.code).total());
+    };
     const CheapestBuild best = cheapest_build(choices, options.engine.factoring, [&](const BuildVariant& variant) {
-      built.push_back(build(recipe, variant));
-      return static_cast<std::uint64_t>(engine::count_operations(built.back().code).total());
+      built.push_back(build(recipe, variant, WrenchPass::newton_euler));
+      // the wrench by whichever pass costs fewer operations with the route
+      if (name == "forward_dynamics_base_wrench") {
+        std::vector<WrenchPass> others{WrenchPass::composite};
+        if (result.forward_dynamics == "forward_dynamics_aba") others.push_back(WrenchPass::articulated);
+        for (const WrenchPass pass : others) {
+          engine::Kernel other = build(recipe, variant, pass);
+          if (operations(other) < operations(built.back())) built.back() = std::move(other);
+        }
+      }
+      return operations(built.back());
     });
     cheapest[recipe.name] = best.variant.choice.inertia;
     result.kernels.push_back(std::move(built[best.call]));
