@@ -32,11 +32,8 @@ Vec6<S> base_wrench_composite(const Mechanism<S>& inertia_mech, const CrbaData<S
   std::vector<Vec6<S>> G(static_cast<std::size_t>(inertia_mech.body_count));
   for (int j = inertia_mech.body_count - 1; j >= 1; --j) {
     const auto u = static_cast<std::size_t>(j);
-    if (const int i = inertia_mech.coordinate[u]; i >= 0) {
-      // Ic_j S_j qdd_j
-      const Vec6<S> F = spatial::column(spatial::to_mat6(crba.Ic[u]), inertia_mech.joint[u].motion_axis());
-      G[u] += qdd[static_cast<std::size_t>(i)] * F;
-    }
+    if (const int i = inertia_mech.coordinate[u]; i >= 0)
+      G[u] += qdd[static_cast<std::size_t>(i)] * composite_column(inertia_mech, crba, j);
     const auto p = static_cast<std::size_t>(inertia_mech.parent[u]);
     G[p] += spatial::apply_transpose_force(crba.X[u], G[u]);
   }

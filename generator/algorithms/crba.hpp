@@ -5,6 +5,7 @@
 //   void crba(const Mechanism<S>&, const State<S>&, CrbaData<S>&)
 //     input: q.  output: data.H (dof x dof, symmetric). Only pairs (i, j) with one joint on the
 //     other's path to the base (RB(i, j) = 1) are computed; the others stay literal S(0.0).
+//   Vec6<S> composite_column(mech, data, j): F = Ic_j S_j after crba (base_wrench_composite.hpp).
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,13 @@ struct CrbaData {
       : X(static_cast<std::size_t>(mech.body_count)), Ic(X.size()), H(mech.dof, mech.dof) {}
 };
 
+// F = Ic_j S_j: the wrench of body j's subtree per unit acceleration of joint j, its axes.
+template <class S>
+Vec6<S> composite_column(const Mechanism<S>& mech, const CrbaData<S>& data, int j) {
+  const auto u = static_cast<std::size_t>(j);
+  return spatial::column(spatial::to_mat6(data.Ic[u]), mech.joint[u].motion_axis());
+}
+
 template <class S>
 void crba(const Mechanism<S>& mech, const State<S>& state, CrbaData<S>& data) {
   for (int j = 1; j < mech.body_count; ++j) {
@@ -44,7 +52,7 @@ void crba(const Mechanism<S>& mech, const State<S>& state, CrbaData<S>& data) {
     const auto u = static_cast<std::size_t>(j);
     const int i = mech.coordinate[u];
     if (i < 0) continue;
-    Vec6<S> F = spatial::column(spatial::to_mat6(data.Ic[u]), mech.joint[u].motion_axis());
+    Vec6<S> F = composite_column(mech, data, j);
     data.H(i, i) = spatial::component(F, mech.joint[u].motion_axis());
     for (int k = j; mech.parent[static_cast<std::size_t>(k)] > 0;) {
       F = spatial::apply_transpose_force(data.X[static_cast<std::size_t>(k)], F);

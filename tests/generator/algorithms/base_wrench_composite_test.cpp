@@ -8,13 +8,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "generator/algorithms/base_wrench.hpp"
 #include "generator/algorithms/generalized_forces.hpp"
 #include "generator/algorithms/inertial_grouping.hpp"
 #include "bundled_models.hpp"
-#include "loop_oracle.hpp"
 #include "looped_models.hpp"
 #include "random_model.hpp"
 
