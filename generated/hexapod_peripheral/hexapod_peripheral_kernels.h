@@ -8,6 +8,7 @@
 //   position_closure: 162 mul, 105 add/sub, 0 div, 12 sqrt, 12 sin/cos, 12 atan2, 12 sign; 315 operations, 315 temporaries
 //   loop_residual: 204 mul, 132 add/sub, 0 div, 0 sqrt, 30 sin/cos; 366 operations, 366 temporaries
 //   dependent_velocities: 258 mul, 147 add/sub, 6 div, 0 sqrt, 28 sin/cos; 439 operations, 439 temporaries
+//   closure: 504 mul, 255 add/sub, 18 div, 24 sqrt, 12 sin/cos, 12 atan2, 12 sign; 837 operations, 837 temporaries
 //   forward_dynamics_crba: 1767 mul, 1212 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3021 operations, 3021 temporaries
 //   inverse_dynamics: 1342 mul, 997 add/sub, 12 div, 0 sqrt, 30 sin/cos; 2381 operations, 2381 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
@@ -31,6 +32,8 @@ void hexapod_peripheral_loop_residual(const double* q, double* phi, double* phi_
 void hexapod_peripheral_loop_residual_f(const float* q, float* phi, float* phi_d);
 void hexapod_peripheral_dependent_velocities(const double* q, const double* qd, double* qd_closed, double* det_phi_d);
 void hexapod_peripheral_dependent_velocities_f(const float* q, const float* qd, float* qd_closed, float* det_phi_d);
+void hexapod_peripheral_closure(const double* q, const double* qd, double* q_closed, double* closure_margin, double* qd_closed, double* det_phi_d);
+void hexapod_peripheral_closure_f(const float* q, const float* qd, float* q_closed, float* closure_margin, float* qd_closed, float* det_phi_d);
 void hexapod_peripheral_forward_dynamics_crba(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
 void hexapod_peripheral_forward_dynamics_crba_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* qdd_independent, float* det_phi_d);
 void hexapod_peripheral_inverse_dynamics(const double* q, const double* qd, const double* qdd_independent, const double* base, const double* wrench, double* tau_independent, double* actuator_forces, double* det_phi_d);

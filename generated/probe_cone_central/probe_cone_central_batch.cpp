@@ -8,6 +8,7 @@
 //   position_closure: 189 mul, 99 add/sub, 4 div, 10 sqrt, 23 sin/cos, 14 atan2, 10 sign; 349 operations, 349 temporaries
 //   loop_residual: 132 mul, 119 add/sub, 0 div, 0 sqrt, 40 sin/cos; 291 operations, 291 temporaries
 //   dependent_velocities: 206 mul, 118 add/sub, 7 div, 0 sqrt, 30 sin/cos; 361 operations, 361 temporaries
+//   closure: 465 mul, 220 add/sub, 21 div, 20 sqrt, 23 sin/cos, 14 atan2, 10 sign; 773 operations, 773 temporaries
 //   forward_dynamics_crba: 1833 mul, 1491 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3380 operations, 3380 temporaries
 //   forward_dynamics_combined: 1836 mul, 1487 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3379 operations, 3379 temporaries
 //   inverse_dynamics: 1506 mul, 1268 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2823 operations, 2823 temporaries

@@ -8,6 +8,7 @@
 //   position_closure: 189 mul, 99 add/sub, 4 div, 10 sqrt, 23 sin/cos, 14 atan2, 10 sign; 349 operations, 349 temporaries
 //   loop_residual: 132 mul, 119 add/sub, 0 div, 0 sqrt, 40 sin/cos; 291 operations, 291 temporaries
 //   dependent_velocities: 206 mul, 118 add/sub, 7 div, 0 sqrt, 30 sin/cos; 361 operations, 361 temporaries
+//   closure: 465 mul, 220 add/sub, 21 div, 20 sqrt, 23 sin/cos, 14 atan2, 10 sign; 773 operations, 773 temporaries
 //   forward_dynamics_crba: 1833 mul, 1491 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3380 operations, 3380 temporaries
 //   forward_dynamics_combined: 1836 mul, 1487 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3379 operations, 3379 temporaries
 //   inverse_dynamics: 1506 mul, 1268 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2823 operations, 2823 temporaries
@@ -150,6 +151,15 @@ void probe_cone_central_dependent_velocities(const double* q, const double* qd, 
 
 void probe_cone_central_dependent_velocities_f(const float* q, const float* qd, float* qd_closed, float* det_phi_d) {
   probe_cone_central::dependent_velocities(q, qd, qd_closed, det_phi_d);
+}
+
+DYNGEN_probe_cone_central_CLONES
+void probe_cone_central_closure(const double* q, const double* qd, double* q_closed, double* closure_margin, double* qd_closed, double* det_phi_d) {
+  probe_cone_central::closure(q, qd, q_closed, closure_margin, qd_closed, det_phi_d);
+}
+
+void probe_cone_central_closure_f(const float* q, const float* qd, float* q_closed, float* closure_margin, float* qd_closed, float* det_phi_d) {
+  probe_cone_central::closure(q, qd, q_closed, closure_margin, qd_closed, det_phi_d);
 }
 
 void probe_cone_central_forward_dynamics_crba(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {

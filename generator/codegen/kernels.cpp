@@ -74,6 +74,15 @@ Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mech
     const std::vector<S> det = algorithms::close_velocities(mech, closed);
     return {{"qd_closed", closed.qd}, {"det_phi_d", det}};
   }
+  if (kernel == "closure") {
+    // position closure, then the dependent rates at the closed q: the closed angles' sin and cos
+    // come from their atan2 arguments (engine Options::trig_of_atan2), not from new calls
+    algorithms::State<S> closed = state;
+    std::vector<S> margin;
+    for (int l : mech.loop_order) algorithms::close_analytically(mech, closed, l, margin);
+    const std::vector<S> det = algorithms::close_velocities(mech, closed);
+    return {{"q_closed", closed.q}, {"closure_margin", margin}, {"qd_closed", closed.qd}, {"det_phi_d", det}};
+  }
   if (kernel == "forward_dynamics_crba") {
     algorithms::LoopDynamicsData<S> data(mech, force_mech);
     algorithms::forward_dynamics_loops(mech, force_mech, state, data);
@@ -296,6 +305,20 @@ std::vector<KernelRecipe> loop_recipes(const Model& model) {
                     for (const auto& doc : loop_determinants(m)) out.push_back(doc);
                     return out;
                   }});
+  if (margins > 0 && std::all_of(model.loops.begin(), model.loops.end(), [](const Loop& l) { return l.closes_analytically(); }))
+    list.push_back({"closure",
+                    "position_closure and dependent_velocities in one pass, as close() runs them: the closed "
+                    "angles' sin and cos from their atan2 arguments, the independent ones' shared",
+                    {"q", "qd", "p"},
+                    [margins](const Model& m) {
+                      std::vector<engine::ArrayDoc> out{
+                          {"q_closed", m.dof(), "q with the dependent coordinates solved"},
+                          {"closure_margin", margins,
+                           "the radicands of the closed forms, in closure order: all >= 0 when every chain reaches"},
+                          {"qd_closed", m.dof(), "qd with the dependent rates from the independent ones, at q_closed"}};
+                      for (const auto& doc : loop_determinants(m)) out.push_back(doc);
+                      return out;
+                    }});
   list.push_back({"forward_dynamics_crba",
                   "forward dynamics of the closed mechanism: CRBA and generalized forces of the cut tree, "
                   "coordinate partitioning, T^T H T qdd_i = T^T (b - H g) by eliminating each loop at its cut, dense "
@@ -594,6 +617,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     // do the body poses, which are the model's frames
     const std::string name = recipe.name;
     const bool kinematic = name == "position_closure" || name == "loop_residual" || name == "dependent_velocities" ||
+                           name == "closure" ||
                            name == "body_kinematics" || name == "energy";
     const std::vector<RewriteChoice> choices =
         kinematic ? rewrite_choices(1)

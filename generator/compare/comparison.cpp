@@ -143,6 +143,7 @@ std::vector<Switch> switches() {
   off("trig_identity_off", "trig identity off", &engine::Options::trig_identity);
   off("reciprocal_cancel_off", "reciprocal cancellation off", &engine::Options::reciprocal_cancel);
   off("special_products_off", "special products off", &engine::Options::special_products);
+  off("trig_of_atan2_off", "sin/cos of atan2 from its radius off", &engine::Options::trig_of_atan2);
   engine::Options factoring = defaults;
   factoring.factoring = true;
   list.push_back({"factoring_on", "optional factoring on", factoring, Constants::folded, true});

@@ -61,6 +61,7 @@ struct Options {
   bool trig_identity = true;     // a·sin²x·m + a·cos²x·m -> a·m
   bool reciprocal_cancel = true; // x·(1/x) -> 1
   bool special_products = true;  // ω×(ω×r), ω×(Iω), aᵀAa in their special forms (spatial/)
+  bool trig_of_atan2 = true;     // sin(atan2(y, x)) -> y/sqrt(x²+y²), cos(atan2(y, x)) -> x/sqrt(x²+y²)
   bool factoring = false;        // optional, at emission: a·b + a·c -> a·(b + c)
 };
 

@@ -290,10 +290,35 @@ Expr reciprocal(const Expr& x) {
 
 Expr operator/(const Expr& a, const Expr& b) { return a * reciprocal(b); }
 
+namespace {
+
+// sin and cos of ±atan2(y, x) without evaluating either function: the angle's point (x, y) lies at
+// radius r = sqrt(x² + y²), so sin(±atan2(y, x)) = ±y/r and cos(±atan2(y, x)) = x/r — one sqrt
+// and one division, shared by the pair, instead of two calls (Options::trig_of_atan2). At x = y = 0,
+// where atan2 picks the angle 0 of an undefined direction, both become NaN instead of 0 and 1.
+struct TrigOfAtan2 {
+  bool applies = false;
+  Expr y, x, inverse_radius;
+};
+
+TrigOfAtan2 trig_of_atan2(Context& ctx, const ScaledAtom& s) {
+  TrigOfAtan2 t;
+  const Atom& a = ctx.atom(s.atom);
+  if (!ctx.options().trig_of_atan2 || a.kind != AtomKind::atan2 || std::abs(s.coef) != 1.0) return t;
+  t.applies = true;
+  t.y = Expr(ctx, a.arg);
+  t.x = Expr(ctx, a.arg2);
+  t.inverse_radius = reciprocal(sqrt(t.x * t.x + t.y * t.y));
+  return t;
+}
+
+}  // namespace
+
 Expr sin(const Expr& x) {
   Context& ctx = x.context();
   if (x.is_constant()) return constant(ctx, std::sin(x.constant_value()));
   const ScaledAtom s = as_scaled_atom(x);
+  if (const TrigOfAtan2 t = trig_of_atan2(ctx, s); t.applies) return s.coef * t.y * t.inverse_radius;
   const Expr arg = atom_expr(ctx, s.atom, std::abs(s.coef));
   // sin(−y) = −sin(y)
   return atom_expr(ctx, ctx.function(AtomKind::sin, arg.id()), s.coef < 0.0 ? -1.0 : 1.0);
@@ -303,6 +328,7 @@ Expr cos(const Expr& x) {
   Context& ctx = x.context();
   if (x.is_constant()) return constant(ctx, std::cos(x.constant_value()));
   const ScaledAtom s = as_scaled_atom(x);
+  if (const TrigOfAtan2 t = trig_of_atan2(ctx, s); t.applies) return t.x * t.inverse_radius;
   // cos(−y) = cos(y)
   const Expr arg = atom_expr(ctx, s.atom, std::abs(s.coef));
   return atom_expr(ctx, ctx.function(AtomKind::cos, arg.id()));

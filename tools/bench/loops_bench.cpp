@@ -59,7 +59,7 @@ struct Batch {
 struct Generated {
   const char* model;
   std::function<void(const Sample&, double*, double*, double*)> forward_dynamics, inverse_dynamics, position_closure,
-      dependent_velocities, base_wrench;
+      dependent_velocities, close, base_wrench;
   std::function<void(const Batch&, double*, double*, double*)> forward_dynamics_batch, inverse_dynamics_batch,
       base_wrench_batch;
 };
@@ -76,6 +76,12 @@ std::vector<Generated> generated_models() {
        },
        [](const Sample& s, double* a, double* b, double*) { hexapod_peripheral_position_closure(s.q.data(), a, b); },
        [](const Sample& s, double* a, double* b, double*) { hexapod_peripheral_dependent_velocities(s.q.data(), s.qd.data(), a, b); },
+       [](const Sample& s, double* a, double* b, double*) {
+         std::copy(s.q.begin(), s.q.end(), a);
+         std::copy(s.qd.begin(), s.qd.end(), b);
+         int failed_loop;
+         hexapod_peripheral_close(a, b, &failed_loop);
+       },
        [](const Sample& s, double* a, double*, double*) {
          hexapod_peripheral_base_wrench(s.q.data(), s.qd.data(), s.qdd.data(), s.base.data(), s.wrench.data(), a);
        },
@@ -100,6 +106,12 @@ std::vector<Generated> generated_models() {
        },
        [](const Sample& s, double* a, double* b, double*) { probe_cone_central_position_closure(s.q.data(), a, b); },
        [](const Sample& s, double* a, double* b, double*) { probe_cone_central_dependent_velocities(s.q.data(), s.qd.data(), a, b); },
+       [](const Sample& s, double* a, double* b, double*) {
+         std::copy(s.q.begin(), s.q.end(), a);
+         std::copy(s.qd.begin(), s.qd.end(), b);
+         int failed_loop;
+         probe_cone_central_close(a, b, &failed_loop);
+       },
        [](const Sample& s, double* a, double*, double*) {
          probe_cone_central_base_wrench(s.q.data(), s.qd.data(), s.qdd.data(), s.base.data(), s.wrench.data(), a);
        },
@@ -273,6 +285,8 @@ void register_model(const Generated& generated) {
       benchmark::DoNotOptimize(dyngen::algorithms::close_velocities(mech, closed).data());
     });
   });
+  // the driver the runtime calls (closure, limits, dependent rates), the state copied in first
+  add(prefix + "close/generated", generated_run(generated.close));
   add(prefix + "base_wrench/generated", generated_run(generated.base_wrench));
   add(prefix + "base_wrench/batch", batch_run(generated.base_wrench_batch));
   add(prefix + "base_wrench/algorithm", [setup](benchmark::State& b) {

@@ -2,7 +2,9 @@
 // the simplification switched off (before) and on (after).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
+#include <utility>
 
 #include "engine/expr.hpp"
 #include "engine/instruction_list.hpp"
@@ -88,6 +90,34 @@ TEST(Simplification, SqrtSquared) {
     return std::vector<Expr>{r * r * in.z};
   });
   EXPECT_EQ(c.sqrt, 0);
+}
+
+TEST(Simplification, TrigOfAtan2FromItsRadius) {
+  // sin and cos of ±atan2(y, x) (a closure's angle) as ±y/r and x/r, r = sqrt(x² + y²): one sqrt
+  // and one division for the pair instead of two trig calls; 2·atan2 keeps its calls
+  const Build build = [](const Inputs& in) {
+    const Expr a = atan2(in.y, in.x + in.z);
+    return std::vector<Expr>{a, sin(a) * in.w, cos(a), sin(-a), sin(2.0 * a)};
+  };
+  auto [before, after] = before_after(&Options::trig_of_atan2, build);
+  EXPECT_EQ(before.trig, 3);  // sin a, cos a, sin(2a) (sin(-a) = -sin a)
+  EXPECT_EQ(after.trig, 1);
+  EXPECT_EQ(after.sqrt, 1);
+  EXPECT_EQ(after.div, 1);
+  EXPECT_EQ(after.atan2, 1);
+  // the values are the functions' own
+  Context ctx;
+  ContextScope scope(ctx);
+  const Expr x = Expr::input(InputRole::q, "q", 0, "x"), y = Expr::input(InputRole::q, "q", 1, "y");
+  const Expr a = atan2(y, x);
+  const InstructionList list = flatten({{"out", {sin(a), cos(a), sin(-a)}}});
+  for (const auto& [px, py] : std::vector<std::pair<double, double>>{{0.3, 0.4}, {-2.0, 0.1}, {-1e-3, -5.0}, {7.0, 0.0}}) {
+    const auto out = evaluate(list, [&](const std::string&, int index) { return index == 0 ? px : py; });
+    const double angle = std::atan2(py, px);
+    EXPECT_NEAR(out[0][0], std::sin(angle), 1e-15);
+    EXPECT_NEAR(out[0][1], std::cos(angle), 1e-15);
+    EXPECT_NEAR(out[0][2], -std::sin(angle), 1e-15);
+  }
 }
 
 TEST(Simplification, DeduplicationUpToSign) {
