@@ -27,14 +27,15 @@
 #include "puma560_kernels.hpp"
 
 // With GCC on x86-64 Linux the double entry points are also compiled for x86-64-v4, whose 32 vector
-// registers (twice as many) cut the spills of a long straight-line kernel; the loader picks the clone
-// the CPU can run. A kernel printed in parts is cloned part by part, each part flattened on its own,
-// so compile time stays linear in its size.
+// registers (twice as many) cut the spills of a long straight-line kernel, and for x86-64-v3 (AVX2),
+// whose three-operand instructions need no copy of an operand they would overwrite (a fifth fewer
+// instructions); the loader picks the widest clone the CPU can run. A kernel printed in parts is
+// cloned part by part, each part flattened on its own, so compile time stays linear in its size.
 // No clone contracts a * b + c into a fused multiply-add, so every clone rounds exactly as
 // the default one: results are bit-identical on every machine.
 // Instructions are scheduled before register allocation, with an eye on register pressure.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define DYNGEN_puma560_CLONES __attribute__((target_clones("arch=x86-64-v4", "default"), flatten, \
+#define DYNGEN_puma560_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"), flatten, \
     optimize("fp-contract=off", "schedule-insns", "sched-pressure")))
 #else
 #define DYNGEN_puma560_CLONES

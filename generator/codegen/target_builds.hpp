@@ -4,7 +4,8 @@
 //                       a * b + c is never contracted into a fused multiply-add unless `fma`
 //                       (GCC's setting is in each build's attributes below)
 //   scalar_clones       DYNGEN_<ns>_CLONES: with GCC on x86-64 Linux, an x86-64-v4 clone (32 vector
-//                       registers against 16: fewer spills in long straight-line code) beside the
+//                       registers against 16: fewer spills in long straight-line code) and an
+//                       x86-64-v3 clone (AVX2's three-operand forms: no register copies) beside the
 //                       default build, picked by the loader (target_clones); a kernel printed in
 //                       parts is cloned part by part
 //   pack_builds         one build per pack width, the widest the CPU runs (or DYNGEN_MAX_BATCH_WIDTH's
