@@ -138,7 +138,9 @@ TEST(BatchEntryPoints, HexapodClonedPartsEqualTheTemplates) {
     differing += std::memcmp(c_qdd, qdd, sizeof qdd) != 0 || std::memcmp(c_independent, independent, sizeof independent) != 0 ||
                  std::memcmp(c_det, det, sizeof det) != 0;
   }
-  EXPECT_EQ(differing, 0) << (__builtin_cpu_supports("avx512f") ? "(this CPU runs the x86-64-v4 clones)" : "");
+  EXPECT_EQ(differing, 0) << (__builtin_cpu_supports("avx512f") ? "(this CPU runs the x86-64-v4 clones)"
+                              : __builtin_cpu_supports("avx2") ? "(this CPU runs the x86-64-v3 clones)"
+                                                                : "");
 }
 
 }  // namespace
