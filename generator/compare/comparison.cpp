@@ -89,6 +89,7 @@ Section loop_route_section(const Model& model, const codegen::GeneratedKernels& 
       {"forward_dynamics_combined", "(b) forward dynamics: combined, CRBA + partitioning for the loops, ABA for open chains"},
       {"position_closure", "(c) position closure (closed forms)"},
       {"dependent_velocities", "    velocity closure qd_d = G qd_i"},
+      {"closure", "    both in one pass, as close() runs them (sin/cos of the closed angles from atan2's radius)"},
       {"loop_residual", "    constraint residuals and Phi_d (Newton)"},
       {"inverse_dynamics", "(d) inverse dynamics: the actuation for given independent accelerations"},
       {"base_wrench", "(e) base wrench"},
