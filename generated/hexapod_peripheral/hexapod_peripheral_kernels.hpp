@@ -1872,9 +1872,9 @@ inline void dependent_velocities(const T* q, const T* qd, T* qd_closed, T* det_p
 // Cost: 504 mul, 255 add/sub, 18 div, 24 sqrt, 12 sin/cos, 12 atan2, 12 sign; 837 operations, 837 temporaries.
 //   in  q[24]: joint coordinates (rad or m): ring.0, ring.1, ring.2, ring.3, ring.4, ring.5, leg1_cyl.0, leg1_cyl.1, leg1_rod, leg2_cyl.0, leg2_cyl.1, leg2_rod, leg3_cyl.0, leg3_cyl.1, leg3_rod, leg4_cyl.0, leg4_cyl.1, leg4_rod, leg5_cyl.0, leg5_cyl.1, leg5_rod, leg6_cyl.0, leg6_cyl.1, leg6_rod
 //   in  qd[24]: joint rates (rad/s or m/s), same order
-//   out q_closed[24]: q with the dependent coordinates solved
+//   out q_closed[24]: q with the dependent coordinates of the closed-form loops solved (the others copied)
 //   out closure_margin[12]: the radicands of the closed forms, in closure order: all >= 0 when every chain reaches
-//   out qd_closed[24]: qd with the dependent rates from the independent ones, at q_closed
+//   out qd_closed[24]: qd with the dependent rates from the independent ones
 //   out det_phi_d[6]: det Phi_d per loop (leg1, leg2, leg3, leg4, leg5, leg6): near zero (against det_reference) at a singular configuration
 template <class T>
 inline void closure(const T* q, const T* qd, T* q_closed, T* closure_margin, T* qd_closed, T* det_phi_d) {

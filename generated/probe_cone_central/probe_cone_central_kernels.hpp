@@ -1763,9 +1763,9 @@ inline void dependent_velocities(const T* q, const T* qd, T* qd_closed, T* det_p
 // Cost: 465 mul, 220 add/sub, 21 div, 20 sqrt, 23 sin/cos, 14 atan2, 10 sign; 773 operations, 773 temporaries.
 //   in  q[25]: joint coordinates (rad or m): housing.0, housing.1, probe, head, lateral1_cyl.0, lateral1_cyl.1, lateral1_rod, lateral2_cyl.0, lateral2_cyl.1, lateral2_rod, lateral3_cyl.0, lateral3_cyl.1, lateral3_rod, latch1_lever, latch1_rocker, latch1_coupler, latch2_lever, latch2_rocker, latch2_coupler, latch3_lever, latch3_rocker, latch3_coupler, latch4_lever, latch4_rocker, latch4_coupler
 //   in  qd[25]: joint rates (rad/s or m/s), same order
-//   out q_closed[25]: q with the dependent coordinates solved
+//   out q_closed[25]: q with the dependent coordinates of the closed-form loops solved (the others copied)
 //   out closure_margin[10]: the radicands of the closed forms, in closure order: all >= 0 when every chain reaches
-//   out qd_closed[25]: qd with the dependent rates from the independent ones, at q_closed
+//   out qd_closed[25]: qd with the dependent rates from the independent ones
 //   out det_phi_d[7]: det Phi_d per loop (lateral1, lateral2, lateral3, latch1, latch2, latch3, latch4): near zero (against det_reference) at a singular configuration
 template <class T>
 inline void closure(const T* q, const T* qd, T* q_closed, T* closure_margin, T* qd_closed, T* det_phi_d) {

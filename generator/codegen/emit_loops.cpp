@@ -187,16 +187,21 @@ std::string loop_drivers(const Model& model, const GeneratedKernels& kernels) {
         << "  }\n}\n\n";
   }
   const bool fused = has_kernel(kernels, "closure");
-  if (analytic && !fused)
+  // the closed forms' radicands, then q from closed_q (close_analytically, and close() when fused)
+  const auto take_closed_q = [&] {
+    out << "  for (int k = 0; k < " << t.margins.size() << "; ++k)\n"
+        << "    if (!(margin[k] >= T(0))) { *failed_loop = margin_loop[k]; return unreachable; }\n"
+        << "  std::memcpy(q, closed_q, sizeof closed_q);\n";
+  };
+  if (analytic && !fused) {
     out << "// The closed-form loops: their dependent coordinates from position_closure, on the branch of\n"
         << "// the guess in q; unreachable where a radicand is negative.\n"
         << "template <class T>\ninline int close_analytically(T* q" << p_param << ", int* failed_loop) {\n"
         << "  T closed_q[dof], margin[" << t.margins.size() << "];\n"
-        << "  position_closure(q, " << p_arg << "closed_q, margin);\n"
-        << "  for (int k = 0; k < " << t.margins.size() << "; ++k)\n"
-        << "    if (!(margin[k] >= T(0))) { *failed_loop = margin_loop[k]; return unreachable; }\n"
-        << "  std::memcpy(q, closed_q, sizeof closed_q);\n"
-        << "  return closed;\n}\n\n";
+        << "  position_closure(q, " << p_arg << "closed_q, margin);\n";
+    take_closed_q();
+    out << "  return closed;\n}\n\n";
+  }
   out << "// Closes a state in place: the dependent coordinates of q from the independent ones (the given\n"
       << "// values are the guess: the closed forms keep its branch, Newton starts there), then the\n"
       << "// dependent rates of qd from the independent rates. Returns closed (0) or, with *failed_loop\n"
@@ -205,42 +210,35 @@ std::string loop_drivers(const Model& model, const GeneratedKernels& kernels) {
       << "// was reached and must not be used.\n"
       << "template <class T>\ninline int close(T* q, T* qd" << p_param << ", int* failed_loop) {\n"
       << "  *failed_loop = -1;\n";
-  const auto limits_check = [&] {
-    out << "  for (int i = 0; i < dof; ++i) {\n"
-        << "    if (!(q[i] == q[i])) { *failed_loop = dependent_loop[i]; return not_finite; }\n"
-        << "    if (dependent_loop[i] >= 0 && (q[i] < T(lower_limit[i]) || q[i] > T(upper_limit[i]))) {\n"
-        << "      *failed_loop = dependent_loop[i];\n      return beyond_limits;\n    }\n  }\n";
-  };
-  const auto step = [&](const std::string& call) {
-    out << "  status = " << call << "(q, " << p_arg << "failed_loop);\n  if (status != closed) return status;\n";
-  };
   if (fused) {
     // every loop closed-form: positions and rates by the one kernel
     out << "  T closed_q[dof], margin[" << t.margins.size() << "], closed_qd[dof], det[loops];\n"
-        << "  closure(q, qd, " << p_arg << "closed_q, margin, closed_qd, det);\n"
-        << "  for (int k = 0; k < " << t.margins.size() << "; ++k)\n"
-        << "    if (!(margin[k] >= T(0))) { *failed_loop = margin_loop[k]; return unreachable; }\n"
-        << "  std::memcpy(q, closed_q, sizeof closed_q);\n";
-    limits_check();
-    // a closed angle whose atan2 had both arguments zero (a point on its axis) leaves its sine and
-    // cosine, and so the dependent rates, NaN
-    out << "  if (const int l = singular_loop(det)) { *failed_loop = l - 1; return singular; }\n"
-        << "  for (const int i : loop_dependent)\n"
-        << "    if (!(closed_qd[i] == closed_qd[i])) { *failed_loop = dependent_loop[i]; return not_finite; }\n"
-        << "  std::memcpy(qd, closed_qd, sizeof closed_qd);\n"
-        << "  return closed;\n}\n\n";
-    return out.str();
+        << "  closure(q, qd, " << p_arg << "closed_q, margin, closed_qd, det);\n";
+    take_closed_q();
+  } else {
+    out << "  int status = closed;\n";
+    const auto step = [&](const std::string& call) {
+      out << "  status = " << call << "(q, " << p_arg << "failed_loop);\n  if (status != closed) return status;\n";
+    };
+    if (analytic) step("close_analytically");
+    if (newton) step("close_by_newton");
+    // a closed-form loop nested under a Newton loop sees the Newton result on a second pass
+    if (analytic && newton) step("close_analytically");
   }
-  out << "  int status = closed;\n";
-  if (analytic) step("close_analytically");
-  if (newton) step("close_by_newton");
-  // a closed-form loop nested under a Newton loop sees the Newton result on a second pass
-  if (analytic && newton) step("close_analytically");
-  limits_check();
-  out << "  T closed_qd[dof], det[loops];\n"
-      << "  dependent_velocities(q, qd, " << p_arg << "closed_qd, det);\n"
-      << "  if (const int l = singular_loop(det)) { *failed_loop = l - 1; return singular; }\n"
-      << "  std::memcpy(qd, closed_qd, sizeof closed_qd);\n"
+  out << "  for (int i = 0; i < dof; ++i) {\n"
+      << "    if (!(q[i] == q[i])) { *failed_loop = dependent_loop[i]; return not_finite; }\n"
+      << "    if (dependent_loop[i] >= 0 && (q[i] < T(lower_limit[i]) || q[i] > T(upper_limit[i]))) {\n"
+      << "      *failed_loop = dependent_loop[i];\n      return beyond_limits;\n    }\n  }\n";
+  if (!fused)
+    out << "  T closed_qd[dof], det[loops];\n"
+        << "  dependent_velocities(q, qd, " << p_arg << "closed_qd, det);\n";
+  out << "  if (const int l = singular_loop(det)) { *failed_loop = l - 1; return singular; }\n";
+  // a closed angle whose atan2 had both arguments zero (a point on its axis) leaves its sine and
+  // cosine, and so the dependent rates, NaN
+  if (fused)
+    out << "  for (const int i : loop_dependent)\n"
+        << "    if (!(closed_qd[i] == closed_qd[i])) { *failed_loop = dependent_loop[i]; return not_finite; }\n";
+  out << "  std::memcpy(qd, closed_qd, sizeof closed_qd);\n"
       << "  return closed;\n}\n\n";
   return out.str();
 }

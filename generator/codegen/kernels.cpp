@@ -75,13 +75,14 @@ Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mech
     return {{"qd_closed", closed.qd}, {"det_phi_d", det}};
   }
   if (kernel == "closure") {
-    // position closure, then the dependent rates at the closed q: the closed angles' sin and cos
-    // come from their atan2 arguments (engine Options::trig_of_atan2), not from new calls
+    // position_closure, then dependent_velocities at its q: the closed angles' sin and cos come
+    // from their atan2 arguments (engine Options::trig_of_atan2), not from new calls
+    Outputs<S> out = loop_kernel_outputs("position_closure", mech, force_mech, state, actuator_pivots);
     algorithms::State<S> closed = state;
-    std::vector<S> margin;
-    for (int l : mech.loop_order) algorithms::close_analytically(mech, closed, l, margin);
-    const std::vector<S> det = algorithms::close_velocities(mech, closed);
-    return {{"q_closed", closed.q}, {"closure_margin", margin}, {"qd_closed", closed.qd}, {"det_phi_d", det}};
+    closed.q = out.front().second;
+    for (auto& rates : loop_kernel_outputs("dependent_velocities", mech, force_mech, closed, actuator_pivots))
+      out.push_back(std::move(rates));
+    return out;
   }
   if (kernel == "forward_dynamics_crba") {
     algorithms::LoopDynamicsData<S> data(mech, force_mech);
@@ -306,17 +307,14 @@ std::vector<KernelRecipe> loop_recipes(const Model& model) {
                     return out;
                   }});
   if (margins > 0 && std::all_of(model.loops.begin(), model.loops.end(), [](const Loop& l) { return l.closes_analytically(); }))
+    // the outputs of position_closure (list's first) and of dependent_velocities (its last), in turn
     list.push_back({"closure",
                     "position_closure and dependent_velocities in one pass, as close() runs them: the closed "
                     "angles' sin and cos from their atan2 arguments, the independent ones' shared",
                     {"q", "qd", "p"},
-                    [margins](const Model& m) {
-                      std::vector<engine::ArrayDoc> out{
-                          {"q_closed", m.dof(), "q with the dependent coordinates solved"},
-                          {"closure_margin", margins,
-                           "the radicands of the closed forms, in closure order: all >= 0 when every chain reaches"},
-                          {"qd_closed", m.dof(), "qd with the dependent rates from the independent ones, at q_closed"}};
-                      for (const auto& doc : loop_determinants(m)) out.push_back(doc);
+                    [positions = list.front().outputs, rates = list.back().outputs](const Model& m) {
+                      std::vector<engine::ArrayDoc> out = positions(m);
+                      for (auto& doc : rates(m)) out.push_back(std::move(doc));
                       return out;
                     }});
   list.push_back({"forward_dynamics_crba",
