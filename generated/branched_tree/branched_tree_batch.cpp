@@ -16,6 +16,8 @@
 //   damper_power: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 //   forward_dynamics_base_wrench: 760 mul, 618 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1395 operations, 1395 temporaries
+//   forward_dynamics_base_wrench_prepare: 337 mul, 185 add/sub, 5 div, 0 sqrt, 12 sin/cos; 539 operations, 539 temporaries
+//   forward_dynamics_base_wrench_finish: 423 mul, 433 add/sub, 0 div, 0 sqrt, 0 sin/cos; 856 operations, 856 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.

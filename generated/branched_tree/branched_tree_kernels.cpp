@@ -16,6 +16,8 @@
 //   damper_power: 15 mul, 7 add/sub, 0 div, 0 sqrt, 0 sin/cos; 22 operations, 22 temporaries
 //   point_kinematics: 129 mul, 79 add/sub, 0 div, 0 sqrt, 10 sin/cos; 218 operations, 218 temporaries
 //   forward_dynamics_base_wrench: 760 mul, 618 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1395 operations, 1395 temporaries
+//   forward_dynamics_base_wrench_prepare: 337 mul, 185 add/sub, 5 div, 0 sqrt, 12 sin/cos; 539 operations, 539 temporaries
+//   forward_dynamics_base_wrench_finish: 423 mul, 433 add/sub, 0 div, 0 sqrt, 0 sin/cos; 856 operations, 856 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -140,6 +142,16 @@ void branched_tree_forward_dynamics_base_wrench_f(const float* q, const float* q
   branched_tree::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
 }
 
+DYNGEN_branched_tree_CLONES
+void branched_tree_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache) {
+  branched_tree::forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache);
+}
+
+DYNGEN_branched_tree_CLONES
+void branched_tree_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  branched_tree::forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
+}
+
 void branched_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
   branched_tree_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
@@ -169,6 +181,16 @@ int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, c
   (void)p;
   branched_tree_forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
   return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* cache) {
+  (void)p;
+  branched_tree_forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache);
+  return 0;
+}
+
+void descriptor_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  branched_tree_forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
@@ -208,14 +230,15 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v2 descriptor = {2, "branched_tree", "4fed7340750d73b8", 9, 9, 0, 3, 3, 0, 1,
+const dyngen_mechanism_v3 descriptor = {3, "branched_tree", "4fed7340750d73b8", 9, 9, 0, 3, 3, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
-    descriptor_forward_dynamics_base_wrench};
+    descriptor_forward_dynamics_base_wrench, 174,
+    descriptor_forward_dynamics_base_wrench_prepare, descriptor_forward_dynamics_base_wrench_finish};
 
 }  // namespace
 
-const struct dyngen_mechanism_v2* branched_tree_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v3* branched_tree_mechanism(void) { return &descriptor; }

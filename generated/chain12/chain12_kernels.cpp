@@ -269,14 +269,15 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v2 descriptor = {2, "chain12", "ed019bad44b2f925", 12, 12, 0, 0, 0, 0, 0,
+const dyngen_mechanism_v3 descriptor = {3, "chain12", "ed019bad44b2f925", 12, 12, 0, 0, 0, 0, 0,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
-    descriptor_forward_dynamics_base_wrench};
+    descriptor_forward_dynamics_base_wrench, 0,
+    nullptr, nullptr};
 
 }  // namespace
 
-const struct dyngen_mechanism_v2* chain12_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v3* chain12_mechanism(void) { return &descriptor; }

@@ -44,11 +44,11 @@ void chain6_forward_dynamics_base_wrench_f(const float* q, const float* qd, cons
 void chain6_forward_dynamics(const double* q, const double* qd, const double* tau, double* qdd);
 void chain6_forward_dynamics_f(const float* q, const float* qd, const float* tau, float* qdd);
 
-#ifndef DYNGEN_MECHANISM_V2
-#define DYNGEN_MECHANISM_V2
+#ifndef DYNGEN_MECHANISM_V3
+#define DYNGEN_MECHANISM_V3
 
-struct dyngen_mechanism_v2 {
-  int version; /* 2 */
+struct dyngen_mechanism_v3 {
+  int version; /* 3 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -84,11 +84,21 @@ struct dyngen_mechanism_v2 {
   /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
   int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
                                       const double* wrench, const double* p, double* qdd, double* wrench_on_base);
+  /* forward_dynamics_base_wrench in two stages, for a caller that changes only the base's
+     accelerations e0, a0 (base[3..8]) at one state, as a spacecraft's coupling does (null for a
+     fixed base): prepare reads the state and w0 into cache[cache_size] and returns as
+     forward_dynamics; finish gives qdd and wrench_on_base for one e0, a0 from that cache. The
+     results are forward_dynamics_base_wrench's, bit for bit. */
+  int cache_size;
+  int (*forward_dynamics_base_wrench_prepare)(const double* q, const double* qd, const double* tau, const double* base,
+                                              const double* wrench, const double* p, double* cache);
+  void (*forward_dynamics_base_wrench_finish)(const double* cache, const double* base, double* qdd,
+                                              double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v2* chain6_mechanism(void);
+const struct dyngen_mechanism_v3* chain6_mechanism(void);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
 //   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 //   forward_dynamics_base_wrench: 2100 mul, 1565 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3707 operations, 3707 temporaries
+//   forward_dynamics_base_wrench_prepare: 1057 mul, 538 add/sub, 12 div, 0 sqrt, 30 sin/cos; 1637 operations, 1637 temporaries
+//   forward_dynamics_base_wrench_finish: 1043 mul, 1027 add/sub, 0 div, 0 sqrt, 0 sin/cos; 2070 operations, 2070 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.

@@ -17,6 +17,8 @@
 //   damper_power: 11 mul, 5 add/sub, 0 div, 0 sqrt, 0 sin/cos; 16 operations, 16 temporaries
 //   point_kinematics: 0 mul, 1 add/sub, 0 div, 0 sqrt, 0 sin/cos; 1 operations, 1 temporaries
 //   forward_dynamics_base_wrench: 2100 mul, 1565 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3707 operations, 3707 temporaries
+//   forward_dynamics_base_wrench_prepare: 1057 mul, 538 add/sub, 12 div, 0 sqrt, 30 sin/cos; 1637 operations, 1637 temporaries
+//   forward_dynamics_base_wrench_finish: 1043 mul, 1027 add/sub, 0 div, 0 sqrt, 0 sin/cos; 2070 operations, 2070 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -87,6 +89,21 @@ inline void forward_dynamics_base_wrench_cloned(const double* q, const double* q
   double carry[hexapod_peripheral::forward_dynamics_base_wrench_parts::carried];
   forward_dynamics_base_wrench_cloned_part0(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
   forward_dynamics_base_wrench_cloned_part1(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+}
+
+// forward_dynamics_base_wrench_finish part by part, each part built cloned on its own
+DYNGEN_hexapod_peripheral_CLONES
+void forward_dynamics_base_wrench_finish_cloned_part0(const double* cache, const double* base, double* qdd, double* wrench_on_base, double* carry) {
+  hexapod_peripheral::forward_dynamics_base_wrench_finish_parts::part0(cache, base, qdd, wrench_on_base, carry);
+}
+DYNGEN_hexapod_peripheral_CLONES
+void forward_dynamics_base_wrench_finish_cloned_part1(const double* cache, const double* base, double* qdd, double* wrench_on_base, double* carry) {
+  hexapod_peripheral::forward_dynamics_base_wrench_finish_parts::part1(cache, base, qdd, wrench_on_base, carry);
+}
+inline void forward_dynamics_base_wrench_finish_cloned(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  double carry[hexapod_peripheral::forward_dynamics_base_wrench_finish_parts::carried];
+  forward_dynamics_base_wrench_finish_cloned_part0(cache, base, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_finish_cloned_part1(cache, base, qdd, wrench_on_base, carry);
 }
 
 }  // namespace
@@ -196,6 +213,15 @@ void hexapod_peripheral_forward_dynamics_base_wrench_f(const float* q, const flo
   hexapod_peripheral::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
 }
 
+DYNGEN_hexapod_peripheral_CLONES
+void hexapod_peripheral_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache, double* det_phi_d) {
+  hexapod_peripheral::forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache, det_phi_d);
+}
+
+void hexapod_peripheral_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  forward_dynamics_base_wrench_finish_cloned(cache, base, qdd, wrench_on_base);
+}
+
 void hexapod_peripheral_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
   hexapod_peripheral_forward_dynamics_crba(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
@@ -238,6 +264,17 @@ int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, c
   return hexapod_peripheral::singular_loop(det_phi_d);
 }
 
+int descriptor_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* cache) {
+  (void)p;
+  double det_phi_d[6];
+  hexapod_peripheral_forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache, det_phi_d);
+  return hexapod_peripheral::singular_loop(det_phi_d);
+}
+
+void descriptor_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  hexapod_peripheral_forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
+}
+
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
   (void)p;
   hexapod_peripheral_base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
@@ -275,14 +312,15 @@ const char* const descriptor_loops[] = {"leg1", "leg2", "leg3", "leg4", "leg5", 
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v2 descriptor = {2, "hexapod_peripheral", "1ba464d4f9599c37", 24, 6, 6, 1, 1, 0, 1,
+const dyngen_mechanism_v3 descriptor = {3, "hexapod_peripheral", "1ba464d4f9599c37", 24, 6, 6, 1, 1, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
-    descriptor_forward_dynamics_base_wrench};
+    descriptor_forward_dynamics_base_wrench, 364,
+    descriptor_forward_dynamics_base_wrench_prepare, descriptor_forward_dynamics_base_wrench_finish};
 
 }  // namespace
 
-const struct dyngen_mechanism_v2* hexapod_peripheral_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v3* hexapod_peripheral_mechanism(void) { return &descriptor; }

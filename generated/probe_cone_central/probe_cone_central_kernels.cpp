@@ -18,6 +18,8 @@
 //   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 //   forward_dynamics_base_wrench: 2204 mul, 1806 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4066 operations, 4066 temporaries
+//   forward_dynamics_base_wrench_prepare: 1057 mul, 644 add/sub, 14 div, 0 sqrt, 42 sin/cos; 1757 operations, 1757 temporaries
+//   forward_dynamics_base_wrench_finish: 1147 mul, 1162 add/sub, 0 div, 0 sqrt, 0 sin/cos; 2309 operations, 2309 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -123,6 +125,21 @@ inline void forward_dynamics_base_wrench_cloned(const double* q, const double* q
   forward_dynamics_base_wrench_cloned_part0(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
   forward_dynamics_base_wrench_cloned_part1(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
   forward_dynamics_base_wrench_cloned_part2(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
+}
+
+// forward_dynamics_base_wrench_finish part by part, each part built cloned on its own
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_base_wrench_finish_cloned_part0(const double* cache, const double* base, double* qdd, double* wrench_on_base, double* carry) {
+  probe_cone_central::forward_dynamics_base_wrench_finish_parts::part0(cache, base, qdd, wrench_on_base, carry);
+}
+DYNGEN_probe_cone_central_CLONES
+void forward_dynamics_base_wrench_finish_cloned_part1(const double* cache, const double* base, double* qdd, double* wrench_on_base, double* carry) {
+  probe_cone_central::forward_dynamics_base_wrench_finish_parts::part1(cache, base, qdd, wrench_on_base, carry);
+}
+inline void forward_dynamics_base_wrench_finish_cloned(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  double carry[probe_cone_central::forward_dynamics_base_wrench_finish_parts::carried];
+  forward_dynamics_base_wrench_finish_cloned_part0(cache, base, qdd, wrench_on_base, carry);
+  forward_dynamics_base_wrench_finish_cloned_part1(cache, base, qdd, wrench_on_base, carry);
 }
 
 }  // namespace
@@ -239,6 +256,15 @@ void probe_cone_central_forward_dynamics_base_wrench_f(const float* q, const flo
   probe_cone_central::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
 }
 
+DYNGEN_probe_cone_central_CLONES
+void probe_cone_central_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache, double* det_phi_d) {
+  probe_cone_central::forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache, det_phi_d);
+}
+
+void probe_cone_central_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  forward_dynamics_base_wrench_finish_cloned(cache, base, qdd, wrench_on_base);
+}
+
 void probe_cone_central_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
   probe_cone_central_forward_dynamics_combined(q, qd, tau, base, wrench, qdd, qdd_independent, det_phi_d);
 }
@@ -281,6 +307,17 @@ int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, c
   return probe_cone_central::singular_loop(det_phi_d);
 }
 
+int descriptor_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* cache) {
+  (void)p;
+  double det_phi_d[7];
+  probe_cone_central_forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache, det_phi_d);
+  return probe_cone_central::singular_loop(det_phi_d);
+}
+
+void descriptor_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  probe_cone_central_forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
+}
+
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
   (void)p;
   probe_cone_central_base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
@@ -318,14 +355,15 @@ const char* const descriptor_loops[] = {"lateral1", "lateral2", "lateral3", "lat
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v2 descriptor = {2, "probe_cone_central", "91291a59c713b6ce", 25, 8, 7, 3, 7, 0, 1,
+const dyngen_mechanism_v3 descriptor = {3, "probe_cone_central", "91291a59c713b6ce", 25, 8, 7, 3, 7, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
-    descriptor_forward_dynamics_base_wrench};
+    descriptor_forward_dynamics_base_wrench, 467,
+    descriptor_forward_dynamics_base_wrench_prepare, descriptor_forward_dynamics_base_wrench_finish};
 
 }  // namespace
 
-const struct dyngen_mechanism_v2* probe_cone_central_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v3* probe_cone_central_mechanism(void) { return &descriptor; }

@@ -18,6 +18,8 @@
 //   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
 //   forward_dynamics_base_wrench: 2204 mul, 1806 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4066 operations, 4066 temporaries
+//   forward_dynamics_base_wrench_prepare: 1057 mul, 644 add/sub, 14 div, 0 sqrt, 42 sin/cos; 1757 operations, 1757 temporaries
+//   forward_dynamics_base_wrench_finish: 1147 mul, 1162 add/sub, 0 div, 0 sqrt, 0 sin/cos; 2309 operations, 2309 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_probe_cone_central_KERNELS_H
@@ -55,15 +57,17 @@ void probe_cone_central_forward_dynamics_base_wrench(const double* q, const doub
 void probe_cone_central_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base, float* det_phi_d);
 void probe_cone_central_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d);
 void probe_cone_central_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* qdd_independent, float* det_phi_d);
+void probe_cone_central_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache, double* det_phi_d);
+void probe_cone_central_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base);
 int probe_cone_central_close(double* q, double* qd, int* failed_loop);
 int probe_cone_central_close_f(float* q, float* qd, int* failed_loop);
 int probe_cone_central_singular_loop(const double* det_phi_d);
 
-#ifndef DYNGEN_MECHANISM_V2
-#define DYNGEN_MECHANISM_V2
+#ifndef DYNGEN_MECHANISM_V3
+#define DYNGEN_MECHANISM_V3
 
-struct dyngen_mechanism_v2 {
-  int version; /* 2 */
+struct dyngen_mechanism_v3 {
+  int version; /* 3 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -99,11 +103,21 @@ struct dyngen_mechanism_v2 {
   /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
   int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
                                       const double* wrench, const double* p, double* qdd, double* wrench_on_base);
+  /* forward_dynamics_base_wrench in two stages, for a caller that changes only the base's
+     accelerations e0, a0 (base[3..8]) at one state, as a spacecraft's coupling does (null for a
+     fixed base): prepare reads the state and w0 into cache[cache_size] and returns as
+     forward_dynamics; finish gives qdd and wrench_on_base for one e0, a0 from that cache. The
+     results are forward_dynamics_base_wrench's, bit for bit. */
+  int cache_size;
+  int (*forward_dynamics_base_wrench_prepare)(const double* q, const double* qd, const double* tau, const double* base,
+                                              const double* wrench, const double* p, double* cache);
+  void (*forward_dynamics_base_wrench_finish)(const double* cache, const double* base, double* qdd,
+                                              double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v2* probe_cone_central_mechanism(void);
+const struct dyngen_mechanism_v3* probe_cone_central_mechanism(void);
 
 #ifdef __cplusplus
 }

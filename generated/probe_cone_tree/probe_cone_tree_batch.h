@@ -16,6 +16,8 @@
 //   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 //   forward_dynamics_base_wrench: 152 mul, 120 add/sub, 2 div, 0 sqrt, 6 sin/cos; 280 operations, 280 temporaries
+//   forward_dynamics_base_wrench_prepare: 65 mul, 29 add/sub, 2 div, 0 sqrt, 6 sin/cos; 102 operations, 102 temporaries
+//   forward_dynamics_base_wrench_finish: 87 mul, 91 add/sub, 0 div, 0 sqrt, 0 sin/cos; 178 operations, 178 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_probe_cone_tree_BATCH_H

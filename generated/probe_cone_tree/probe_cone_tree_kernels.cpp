@@ -16,6 +16,8 @@
 //   damper_power: 7 mul, 3 add/sub, 0 div, 0 sqrt, 0 sin/cos; 10 operations, 10 temporaries
 //   point_kinematics: 81 mul, 72 add/sub, 0 div, 0 sqrt, 6 sin/cos; 159 operations, 159 temporaries
 //   forward_dynamics_base_wrench: 152 mul, 120 add/sub, 2 div, 0 sqrt, 6 sin/cos; 280 operations, 280 temporaries
+//   forward_dynamics_base_wrench_prepare: 65 mul, 29 add/sub, 2 div, 0 sqrt, 6 sin/cos; 102 operations, 102 temporaries
+//   forward_dynamics_base_wrench_finish: 87 mul, 91 add/sub, 0 div, 0 sqrt, 0 sin/cos; 178 operations, 178 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -140,6 +142,16 @@ void probe_cone_tree_forward_dynamics_base_wrench_f(const float* q, const float*
   probe_cone_tree::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
 }
 
+DYNGEN_probe_cone_tree_CLONES
+void probe_cone_tree_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache) {
+  probe_cone_tree::forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache);
+}
+
+DYNGEN_probe_cone_tree_CLONES
+void probe_cone_tree_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  probe_cone_tree::forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
+}
+
 void probe_cone_tree_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
   probe_cone_tree_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
@@ -169,6 +181,16 @@ int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, c
   (void)p;
   probe_cone_tree_forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
   return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* cache) {
+  (void)p;
+  probe_cone_tree_forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache);
+  return 0;
+}
+
+void descriptor_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  probe_cone_tree_forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
@@ -208,14 +230,15 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v2 descriptor = {2, "probe_cone_tree", "5c7073c13829b354", 4, 4, 0, 1, 5, 0, 1,
+const dyngen_mechanism_v3 descriptor = {3, "probe_cone_tree", "5c7073c13829b354", 4, 4, 0, 1, 5, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
-    descriptor_forward_dynamics_base_wrench};
+    descriptor_forward_dynamics_base_wrench, 39,
+    descriptor_forward_dynamics_base_wrench_prepare, descriptor_forward_dynamics_base_wrench_finish};
 
 }  // namespace
 
-const struct dyngen_mechanism_v2* probe_cone_tree_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v3* probe_cone_tree_mechanism(void) { return &descriptor; }

@@ -16,6 +16,8 @@
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 158 mul, 101 add/sub, 0 div, 0 sqrt, 14 sin/cos; 273 operations, 273 temporaries
 //   forward_dynamics_base_wrench: 626 mul, 493 add/sub, 6 div, 0 sqrt, 14 sin/cos; 1139 operations, 1139 temporaries
+//   forward_dynamics_base_wrench_prepare: 333 mul, 205 add/sub, 6 div, 0 sqrt, 14 sin/cos; 558 operations, 558 temporaries
+//   forward_dynamics_base_wrench_finish: 293 mul, 288 add/sub, 0 div, 0 sqrt, 0 sin/cos; 581 operations, 581 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_station_arm_BATCH_H

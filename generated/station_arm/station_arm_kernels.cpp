@@ -16,6 +16,8 @@
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 158 mul, 101 add/sub, 0 div, 0 sqrt, 14 sin/cos; 273 operations, 273 temporaries
 //   forward_dynamics_base_wrench: 626 mul, 493 add/sub, 6 div, 0 sqrt, 14 sin/cos; 1139 operations, 1139 temporaries
+//   forward_dynamics_base_wrench_prepare: 333 mul, 205 add/sub, 6 div, 0 sqrt, 14 sin/cos; 558 operations, 558 temporaries
+//   forward_dynamics_base_wrench_finish: 293 mul, 288 add/sub, 0 div, 0 sqrt, 0 sin/cos; 581 operations, 581 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -140,6 +142,16 @@ void station_arm_forward_dynamics_base_wrench_f(const float* q, const float* qd,
   station_arm::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
 }
 
+DYNGEN_station_arm_CLONES
+void station_arm_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache) {
+  station_arm::forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache);
+}
+
+DYNGEN_station_arm_CLONES
+void station_arm_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  station_arm::forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
+}
+
 void station_arm_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd) {
   station_arm_forward_dynamics_crba(q, qd, tau, base, wrench, qdd);
 }
@@ -169,6 +181,16 @@ int descriptor_forward_dynamics_base_wrench(const double* q, const double* qd, c
   (void)p;
   station_arm_forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base);
   return 0;
+}
+
+int descriptor_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, const double* p, double* cache) {
+  (void)p;
+  station_arm_forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache);
+  return 0;
+}
+
+void descriptor_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
+  station_arm_forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
 }
 
 void descriptor_base_wrench(const double* q, const double* qd, const double* qdd, const double* base, const double* wrench, const double* p, double* wrench_on_base) {
@@ -208,14 +230,15 @@ const char* const descriptor_loops[] = {nullptr};
 const char* const descriptor_parameter_names[] = {nullptr};
 const double descriptor_parameter_values[] = {0};
 
-const dyngen_mechanism_v2 descriptor = {2, "station_arm", "06bf3578fbf9994e", 7, 7, 0, 1, 2, 0, 1,
+const dyngen_mechanism_v3 descriptor = {3, "station_arm", "06bf3578fbf9994e", 7, 7, 0, 1, 2, 0, 1,
     descriptor_coordinates, descriptor_independent, descriptor_actuated, descriptor_reference_q,
     descriptor_lower_limits, descriptor_upper_limits, descriptor_wrench_bodies, descriptor_points,
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
-    descriptor_forward_dynamics_base_wrench};
+    descriptor_forward_dynamics_base_wrench, 140,
+    descriptor_forward_dynamics_base_wrench_prepare, descriptor_forward_dynamics_base_wrench_finish};
 
 }  // namespace
 
-const struct dyngen_mechanism_v2* station_arm_mechanism(void) { return &descriptor; }
+const struct dyngen_mechanism_v3* station_arm_mechanism(void) { return &descriptor; }

@@ -16,6 +16,8 @@
 //   damper_power: 0 mul, 0 add/sub, 0 div, 0 sqrt, 0 sin/cos; 0 operations, 0 temporaries
 //   point_kinematics: 158 mul, 101 add/sub, 0 div, 0 sqrt, 14 sin/cos; 273 operations, 273 temporaries
 //   forward_dynamics_base_wrench: 626 mul, 493 add/sub, 6 div, 0 sqrt, 14 sin/cos; 1139 operations, 1139 temporaries
+//   forward_dynamics_base_wrench_prepare: 333 mul, 205 add/sub, 6 div, 0 sqrt, 14 sin/cos; 558 operations, 558 temporaries
+//   forward_dynamics_base_wrench_finish: 293 mul, 288 add/sub, 0 div, 0 sqrt, 0 sin/cos; 581 operations, 581 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_station_arm_KERNELS_H
@@ -49,12 +51,14 @@ void station_arm_forward_dynamics_base_wrench(const double* q, const double* qd,
 void station_arm_forward_dynamics_base_wrench_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd, float* wrench_on_base);
 void station_arm_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd);
 void station_arm_forward_dynamics_f(const float* q, const float* qd, const float* tau, const float* base, const float* wrench, float* qdd);
+void station_arm_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache);
+void station_arm_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base);
 
-#ifndef DYNGEN_MECHANISM_V2
-#define DYNGEN_MECHANISM_V2
+#ifndef DYNGEN_MECHANISM_V3
+#define DYNGEN_MECHANISM_V3
 
-struct dyngen_mechanism_v2 {
-  int version; /* 2 */
+struct dyngen_mechanism_v3 {
+  int version; /* 3 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -90,11 +94,21 @@ struct dyngen_mechanism_v2 {
   /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
   int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
                                       const double* wrench, const double* p, double* qdd, double* wrench_on_base);
+  /* forward_dynamics_base_wrench in two stages, for a caller that changes only the base's
+     accelerations e0, a0 (base[3..8]) at one state, as a spacecraft's coupling does (null for a
+     fixed base): prepare reads the state and w0 into cache[cache_size] and returns as
+     forward_dynamics; finish gives qdd and wrench_on_base for one e0, a0 from that cache. The
+     results are forward_dynamics_base_wrench's, bit for bit. */
+  int cache_size;
+  int (*forward_dynamics_base_wrench_prepare)(const double* q, const double* qd, const double* tau, const double* base,
+                                              const double* wrench, const double* p, double* cache);
+  void (*forward_dynamics_base_wrench_finish)(const double* cache, const double* base, double* qdd,
+                                              double* wrench_on_base);
 };
 
 #endif
 
-const struct dyngen_mechanism_v2* station_arm_mechanism(void);
+const struct dyngen_mechanism_v3* station_arm_mechanism(void);
 
 #ifdef __cplusplus
 }

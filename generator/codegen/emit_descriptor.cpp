@@ -17,11 +17,11 @@ using engine::mangle_identifier;
 
 // The struct of runtime/mechanism/descriptor.h, verbatim (a test checks it): the generator does
 // not depend on the runtime, the two agree by this text.
-constexpr const char* kDescriptorStruct = R"(#ifndef DYNGEN_MECHANISM_V2
-#define DYNGEN_MECHANISM_V2
+constexpr const char* kDescriptorStruct = R"(#ifndef DYNGEN_MECHANISM_V3
+#define DYNGEN_MECHANISM_V3
 
-struct dyngen_mechanism_v2 {
-  int version; /* 2 */
+struct dyngen_mechanism_v3 {
+  int version; /* 3 */
   const char* name;
   const char* model_hash;
   int dof, independent_dof, loops, wrench_bodies, points, parameters, moving_base;
@@ -57,6 +57,16 @@ struct dyngen_mechanism_v2 {
   /* forward_dynamics, then base_wrench at that qdd, in one pass; returns as forward_dynamics. */
   int (*forward_dynamics_base_wrench)(const double* q, const double* qd, const double* tau, const double* base,
                                       const double* wrench, const double* p, double* qdd, double* wrench_on_base);
+  /* forward_dynamics_base_wrench in two stages, for a caller that changes only the base's
+     accelerations e0, a0 (base[3..8]) at one state, as a spacecraft's coupling does (null for a
+     fixed base): prepare reads the state and w0 into cache[cache_size] and returns as
+     forward_dynamics; finish gives qdd and wrench_on_base for one e0, a0 from that cache. The
+     results are forward_dynamics_base_wrench's, bit for bit. */
+  int cache_size;
+  int (*forward_dynamics_base_wrench_prepare)(const double* q, const double* qd, const double* tau, const double* base,
+                                              const double* wrench, const double* p, double* cache);
+  void (*forward_dynamics_base_wrench_finish)(const double* cache, const double* base, double* qdd,
+                                              double* wrench_on_base);
 };
 
 #endif
@@ -89,7 +99,7 @@ std::string string_list(const std::vector<std::string>& names) {
 }  // namespace
 
 std::string descriptor_declaration(const Model& model) {
-  return std::string("\n") + kDescriptorStruct + "\nconst struct dyngen_mechanism_v2* " + mangle_identifier(model.name) +
+  return std::string("\n") + kDescriptorStruct + "\nconst struct dyngen_mechanism_v3* " + mangle_identifier(model.name) +
          "_mechanism(void);\n";
 }
 
@@ -131,6 +141,22 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
   with_base_wrench["wrench_on_base"] = "wrench_on_base";
   dynamics_wrapper("forward_dynamics_base_wrench", *find(kernels, "forward_dynamics_base_wrench"),
                    "double* qdd, double* wrench_on_base", with_base_wrench);
+  // the same in two stages at the base's accelerations (a moving base)
+  const engine::Kernel* finish = nullptr;
+  int cache_size = 0;
+  for (const engine::Kernel& k : kernels.staged) {
+    if (k.name == "forward_dynamics_base_wrench_prepare") {
+      std::map<std::string, std::string> with_cache = inputs;
+      with_cache["cache"] = "cache";
+      dynamics_wrapper(k.name, k, "double* cache", with_cache);
+      cache_size = k.outputs.front().size;
+    }
+    if (k.name == "forward_dynamics_base_wrench_finish") finish = &k;
+  }
+  if (finish != nullptr)
+    out << "void descriptor_" << finish->name
+        << "(const double* cache, const double* base, double* qdd, double* wrench_on_base) {\n  " << ns << "_"
+        << finish->name << "(cache, base, qdd, wrench_on_base);\n}\n\n";
   // base wrench, point and body kinematics
   const auto wrapper = [&](const std::string& name, const std::string& signature, const std::vector<std::string>& parameters,
                            const std::map<std::string, std::string>& names) {
@@ -217,7 +243,7 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       << "const char* const descriptor_loops[] = {" << string_list(loops) << "};\n"
       << "const char* const descriptor_parameter_names[] = {" << string_list(kernels.parameters) << "};\n"
       << "const double descriptor_parameter_values[] = {" << doubles(parameter_values) << "};\n\n"
-      << "const dyngen_mechanism_v2 descriptor = {2, \"" << engine::comment_text(model.name) << "\", \""
+      << "const dyngen_mechanism_v3 descriptor = {3, \"" << engine::comment_text(model.name) << "\", \""
       << engine::comment_text(model.source_hash) << "\", " << model.dof() << ", " << independent.size() << ", "
       << model.loops.size() << ", " << wrench_bodies.size() << ", " << points.size() << ", " << kernels.parameters.size()
       << ", " << (model.moving_base ? 1 : 0) << ",\n"
@@ -226,9 +252,12 @@ std::string descriptor_definition(const Model& model, const GeneratedKernels& ke
       << "    descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,\n"
       << "    descriptor_forward_dynamics, descriptor_base_wrench,\n"
       << "    descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,\n"
-      << "    descriptor_forward_dynamics_base_wrench};\n\n"
+      << "    descriptor_forward_dynamics_base_wrench, " << cache_size << ",\n    "
+      << (finish ? "descriptor_forward_dynamics_base_wrench_prepare, descriptor_forward_dynamics_base_wrench_finish"
+                 : "nullptr, nullptr")
+      << "};\n\n"
       << "}  // namespace\n\n"
-      << "const struct dyngen_mechanism_v2* " << ns << "_mechanism(void) { return &descriptor; }\n";
+      << "const struct dyngen_mechanism_v3* " << ns << "_mechanism(void) { return &descriptor; }\n";
   return out.str();
 }
 

@@ -35,10 +35,8 @@ std::string file_comment(const Model& model, const GeneratedKernels& kernels, co
                                      : std::to_string(kernels.parameters.size()) +
                                            " kept as inputs p[]")
       << "\n// Operation counts:\n";
-  for (const auto& k : kernels.kernels) {
-    out << "//   " << k.name << ": " << engine::count_summary(engine::count_operations(k.code))
-        << "\n";
-  }
+  for (const auto* list : {&kernels.kernels, &kernels.staged})
+    for (const auto& k : *list) out << "//   " << k.name << ": " << engine::count_summary(engine::count_operations(k.code)) << "\n";
   out << "// Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are\n"
          "// given with each kernel below.\n";
   return out.str();
@@ -140,7 +138,9 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
   }
   out << "};\n\n";
   if (!model.loops.empty()) out << loop_declarations(model, kernels);
-  out << engine::emit_support(kernels.kernels);
+  std::vector<engine::Kernel> all = kernels.kernels;
+  all.insert(all.end(), kernels.staged.begin(), kernels.staged.end());
+  out << engine::emit_support(all);
   if (batch) {
     bool trig = false;
     for (const BatchKernel& b : batch_kernels(kernels))
@@ -148,7 +148,7 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
         trig = trig || engine::is_trig_of_input(b.kernel->code.instructions, i);
     out << engine::pack_support(trig);
   }
-  for (const auto& k : kernels.kernels) out << engine::emit_kernel(k) << "\n";
+  for (const auto& k : all) out << engine::emit_kernel(k) << "\n";
   if (!model.loops.empty()) out << loop_drivers(model, kernels);
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
   out << "// Forward dynamics by the cheaper route, " << chosen.name << ".\n"
@@ -170,6 +170,8 @@ std::string c_header(const Model& model, const GeneratedKernels& kernels) {
   };
   for (const auto& k : kernels.kernels) declare(k, k.name);
   declare(find_kernel(kernels, kernels.forward_dynamics), "forward_dynamics");
+  // the staged pair serves the runtime's coupling, in double only
+  for (const auto& k : kernels.staged) out << "void " << ns << "_" << k.name << "(" << c_parameters(k, "double") << ");\n";
   if (!model.loops.empty()) out << loop_c_declarations(model, kernels);
   out << descriptor_declaration(model);
   out << "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
@@ -185,9 +187,9 @@ std::string c_source(const Model& model, const GeneratedKernels& kernels, const 
       << scalar_clones(ns, options.fma);
   // the parts of the kernels printed in parts, cloned one by one
   std::string cloned_parts;
-  for (const auto& k : kernels.kernels) {
-    if (engine::part_count(k) > 1) cloned_parts += parts_build(ns, k, "cloned", clones, "double");
-  }
+  for (const auto* list : {&kernels.kernels, &kernels.staged})
+    for (const auto& k : *list)
+      if (engine::part_count(k) > 1) cloned_parts += parts_build(ns, k, "cloned", clones, "double");
   if (!cloned_parts.empty()) out << "namespace {\n\n" << cloned_parts << "}  // namespace\n\n";
   // void <ns>_<name><suffix>(parameters) { <call>; }
   const auto define = [&](const engine::Kernel& k, const std::string& name, const char* suffix, const char* scalar,
@@ -195,12 +197,13 @@ std::string c_source(const Model& model, const GeneratedKernels& kernels, const 
     out << "void " << ns << "_" << name << suffix << "(" << c_parameters(k, scalar) << ") {\n  " << call << "("
         << c_arguments(k) << ");\n}\n\n";
   };
-  for (const auto& k : kernels.kernels) {
-    const bool parts = engine::part_count(k) > 1;
-    if (!parts) out << clones << "\n";
-    define(k, k.name, "", "double", parts ? mangle_identifier(k.name) + "_cloned" : ns + "::" + k.name);
-    define(k, k.name, "_f", "float", ns + "::" + k.name);
-  }
+  for (const auto* list : {&kernels.kernels, &kernels.staged})
+    for (const auto& k : *list) {
+      const bool parts = engine::part_count(k) > 1;
+      if (!parts) out << clones << "\n";
+      define(k, k.name, "", "double", parts ? mangle_identifier(k.name) + "_cloned" : ns + "::" + k.name);
+      if (list == &kernels.kernels) define(k, k.name, "_f", "float", ns + "::" + k.name);
+    }
   // forward_dynamics calls the entry point of the chosen route (and its clone)
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
   define(chosen, "forward_dynamics", "", "double", ns + "_" + chosen.name);

@@ -11,6 +11,7 @@
 
 #include "codegen/rewrites.hpp"
 #include "codegen/symbolic_problem.hpp"
+#include "engine/staging.hpp"
 #include "engine/tree_height.hpp"
 #include "generator/algorithms/aba.hpp"
 #include "generator/algorithms/base_wrench.hpp"
@@ -468,6 +469,30 @@ KernelRecipe fused_recipe() {
           }};
 }
 
+// forward_dynamics_base_wrench staged at the base's accelerations e0, a0 = base[3..8].
+std::vector<engine::Kernel> staged_at_base_acceleration(const engine::Kernel& fused) {
+  const auto late = [](const engine::Instruction& input) { return input.array == "base" && input.index >= 3; };
+  engine::StagedList staged = engine::stage(fused.code, late, "cache", {"det_phi_d"});
+  const std::string cache_doc = "values forward_dynamics_base_wrench_finish reads (the state's part of " + fused.name + ")";
+  engine::Kernel prepare{fused.name + "_prepare",
+                         fused.name + "'s instructions that read neither e0 nor a0 (base[3..8]), run once at a state; "
+                                      "then " + fused.name + "_finish for each e0, a0 (a spacecraft's coupling iterates "
+                                      "on them). Together they compute the same values as it, bit for bit",
+                         fused.inputs,
+                         {{"cache", staged.cache_size, cache_doc}},
+                         std::move(staged.early)};
+  engine::Kernel finish{fused.name + "_finish",
+                        "the rest of " + fused.name + ": qdd and the wrench on the base from the cache of " + fused.name +
+                            "_prepare and the base's accelerations e0, a0",
+                        {{"cache", staged.cache_size, cache_doc}},
+                        {},
+                        std::move(staged.late)};
+  for (const engine::ArrayDoc& doc : fused.inputs)
+    if (doc.name == "base") finish.inputs.push_back(doc);
+  for (const engine::ArrayDoc& doc : fused.outputs) (doc.name == "det_phi_d" ? prepare : finish).outputs.push_back(doc);
+  return {std::move(prepare), std::move(finish)};
+}
+
 }  // namespace
 
 std::vector<std::string> kernel_names(const Model& model) {
@@ -673,6 +698,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
             ? "forward_dynamics_combined"
             : "forward_dynamics_crba";
     build_cheapest(fused_recipe());
+    if (model.moving_base) result.staged = staged_at_base_acceleration(result.kernels.back());
     return result;
   }
   if (options.forward == ForwardRoute::combined)
@@ -683,6 +709,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                                 ? "forward_dynamics_aba"
                                 : "forward_dynamics_crba";
   build_cheapest(fused_recipe());
+  if (model.moving_base) result.staged = staged_at_base_acceleration(result.kernels.back());
   return result;
 }
 

@@ -46,6 +46,12 @@ struct GeneratedKernels {
   std::vector<int> wrench_bodies;
   std::vector<double> seconds;        // generation time per kernel
   LoopReference reference;            // looped models
+  // A moving base's forward_dynamics_base_wrench staged at the base's accelerations e0, a0
+  // (engine/staging.hpp), for the coupling with a spacecraft, which varies only them at a state:
+  // forward_dynamics_base_wrench_prepare (what reads neither, into a cache, and det_phi_d) and
+  // forward_dynamics_base_wrench_finish (the cache and base -> qdd, wrench_on_base). Not in
+  // `kernels`: they have no reference of their own, the pair is checked against the kernel it stages.
+  std::vector<engine::Kernel> staged;
 };
 
 GeneratedKernels build_kernels(const Model& model, const GenerateOptions& options);

@@ -14,11 +14,11 @@ std::vector<std::string> names(const char* const* list, int count) {
   return out;
 }
 
-MechanismInfo describe(const dyngen_mechanism_v2* d) {
+MechanismInfo describe(const dyngen_mechanism_v3* d) {
   if (d == nullptr) throw std::invalid_argument("mechanism descriptor is null");
-  if (d->version != 2)
+  if (d->version != 3)
     throw std::runtime_error(std::string("mechanism ") + d->name + ": descriptor version " + std::to_string(d->version) +
-                             ", this runtime reads version 2 (generate the kernels again)");
+                             ", this runtime reads version 3 (generate the kernels again)");
   MechanismInfo info;
   info.name = d->name;
   info.model_hash = d->model_hash;
@@ -39,11 +39,12 @@ MechanismInfo describe(const dyngen_mechanism_v2* d) {
 
 }  // namespace
 
-GeneratedMechanism::GeneratedMechanism(const dyngen_mechanism_v2* descriptor, std::shared_ptr<const void> keep_alive)
+GeneratedMechanism::GeneratedMechanism(const dyngen_mechanism_v3* descriptor, std::shared_ptr<const void> keep_alive)
     : Mechanism(describe(descriptor)),
       d_(descriptor),
       keep_alive_(std::move(keep_alive)),
-      parameters_(descriptor->parameter_values, descriptor->parameter_values + descriptor->parameters) {}
+      parameters_(descriptor->parameter_values, descriptor->parameter_values + descriptor->parameters),
+      cache_(static_cast<std::size_t>(descriptor->cache_size)) {}
 
 void GeneratedMechanism::set_parameter(std::string_view name, double value) {
   const auto& list = info().parameters;
@@ -77,6 +78,24 @@ bool GeneratedMechanism::forward_dynamics_base_wrench(const double* q, const dou
   const int status = d_->forward_dynamics_base_wrench(q, qd, tau, base, wrench, parameters_.data(), qdd, wrench_on_base);
   if (singular_loop != nullptr) *singular_loop = status - 1;
   return status == 0;
+}
+
+bool GeneratedMechanism::forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau,
+                                                              const double* base, const double* wrench,
+                                                              int* singular_loop) {
+  if (d_->forward_dynamics_base_wrench_prepare == nullptr)
+    return Mechanism::forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, singular_loop);
+  const int status = d_->forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, parameters_.data(), cache_.data());
+  if (singular_loop != nullptr) *singular_loop = status - 1;
+  return status == 0;
+}
+
+bool GeneratedMechanism::forward_dynamics_base_wrench_finish(const double* base, double* qdd, double* wrench_on_base,
+                                                             int* singular_loop) {
+  if (d_->forward_dynamics_base_wrench_finish == nullptr)
+    return Mechanism::forward_dynamics_base_wrench_finish(base, qdd, wrench_on_base, singular_loop);
+  d_->forward_dynamics_base_wrench_finish(cache_.data(), base, qdd, wrench_on_base);
+  return true;
 }
 
 void GeneratedMechanism::base_wrench(const double* q, const double* qd, const double* qdd, const double* base,
@@ -122,7 +141,7 @@ std::unique_ptr<GeneratedMechanism> load_generated_mechanism(const std::filesyst
   if (entry == nullptr)
     throw std::runtime_error("kernels " + library.string() + " export no " + symbol + "(): " +
                              "not built from model '" + model_name + "' by this dyngen");
-  const auto describe_entry = reinterpret_cast<const dyngen_mechanism_v2* (*)()>(entry);
+  const auto describe_entry = reinterpret_cast<const dyngen_mechanism_v3* (*)()>(entry);
   return std::make_unique<GeneratedMechanism>(describe_entry(), std::move(owner));
 }
 

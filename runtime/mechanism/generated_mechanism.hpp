@@ -16,7 +16,7 @@ namespace dyngen::mechanism {
 class GeneratedMechanism final : public Mechanism {
  public:
   // `keep_alive` owns whatever holds the descriptor's code (a loaded library), or is null.
-  explicit GeneratedMechanism(const dyngen_mechanism_v2* descriptor, std::shared_ptr<const void> keep_alive = {});
+  explicit GeneratedMechanism(const dyngen_mechanism_v3* descriptor, std::shared_ptr<const void> keep_alive = {});
 
   // Sets a runtime parameter by name; std::invalid_argument naming the parameters there are.
   void set_parameter(std::string_view name, double value);
@@ -30,6 +30,10 @@ class GeneratedMechanism final : public Mechanism {
   bool forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base,
                                     const double* wrench, double* qdd, double* wrench_on_base,
                                     int* singular_loop) override;
+  bool forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base,
+                                            const double* wrench, int* singular_loop) override;
+  bool forward_dynamics_base_wrench_finish(const double* base, double* qdd, double* wrench_on_base,
+                                           int* singular_loop) override;
   void point_kinematics(const double* q, const double* qd, double* position, double* velocity) override;
   void body_kinematics(const double* q, const double* qd, double* rotation, double* origin, double* angular_velocity,
                        double* velocity) override;
@@ -38,14 +42,15 @@ class GeneratedMechanism final : public Mechanism {
   std::unique_ptr<Mechanism> clone() const override;
 
  private:
-  const dyngen_mechanism_v2* d_;
+  const dyngen_mechanism_v3* d_;
   std::shared_ptr<const void> keep_alive_;
   std::vector<double> parameters_;
+  std::vector<double> cache_;  // forward_dynamics_base_wrench_prepare's, when the kernels stage it
 };
 
 // Loads a shared object built from a model's generated kernels and returns its mechanism
 // (<model_name>_mechanism). std::runtime_error with the loader's message, or when the descriptor's
-// version is not 2.
+// version is not 3.
 std::unique_ptr<GeneratedMechanism> load_generated_mechanism(const std::filesystem::path& library,
                                                              const std::string& model_name);
 

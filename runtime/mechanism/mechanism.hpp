@@ -80,6 +80,16 @@ class Mechanism {
     base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
     return true;
   }
+  // forward_dynamics_base_wrench at one state for several accelerations of the base, as a
+  // spacecraft's coupling asks for it: _prepare once with the state, the external wrenches and
+  // w0 = base[0..2], then _finish for each e0, a0 = base[3..8] (base[0..2] unread). Each returns
+  // false when a loop's Phi_d is singular (`singular_loop` set). The arrays given to _prepare must
+  // stay unchanged until its last _finish. Generated kernels stage their one pass at e0, a0, so
+  // _finish computes only what depends on them; this default runs the whole pass in _finish.
+  virtual bool forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau,
+                                                    const double* base, const double* wrench, int* singular_loop);
+  virtual bool forward_dynamics_base_wrench_finish(const double* base, double* qdd, double* wrench_on_base,
+                                                   int* singular_loop);
   // Positions and velocities of the named points (3 per point).
   virtual void point_kinematics(const double* q, const double* qd, double* position, double* velocity) = 0;
   // Per wrench body: rotation (9, row-major, p_base = R p_body), origin, angular velocity, origin velocity.
@@ -99,6 +109,10 @@ class Mechanism {
 
  private:
   MechanismInfo info_;
+  struct Prepared {
+    const double *q = nullptr, *qd = nullptr, *tau = nullptr, *wrench = nullptr;
+    double w0[3] = {};
+  } prepared_;  // the default _prepare's arguments
 };
 
 }  // namespace dyngen::mechanism

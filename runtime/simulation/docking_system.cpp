@@ -370,17 +370,22 @@ void DockingSystem::coupled_dynamics(double t) {
   const double arm = std::max(1.0, active_port_.position().norm());
   const spacecraft::PortCoupling coupling(active_body_, eval_.active, active_port_, active_deflection);
   double* base = eval_.base.data();
+  const auto singular = [&](int loop) {
+    return SimulationError("singular loop", t,
+                           "Phi_d of loop '" + mech_->info().loops[static_cast<std::size_t>(loop)] + "' is singular");
+  };
+  // the iteration changes only the port's accelerations e0, a0: what the state gives is computed once
+  Vec3::Map(base) = coupling.transport_motion(rate).w0;
+  int loop = -1;
+  if (!mech_->forward_dynamics_base_wrench_prepare(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base,
+                                                   eval_.wrench.data(), &loop))
+    throw singular(loop);
   const auto reaction = [&](const spacecraft::RigidBodyRate& r) {
     const spacecraft::TransportMotion m = coupling.transport_motion(r);
-    Vec3::Map(base) = m.w0;
     Vec3::Map(base + 3) = m.e0;
     Vec3::Map(base + 6) = m.a0;
-    int loop = -1;
     double W[6];
-    if (!mech_->forward_dynamics_base_wrench(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, eval_.wrench.data(),
-                                             eval_.qdd.data(), W, &loop))
-      throw SimulationError("singular loop", t,
-                            "Phi_d of loop '" + mech_->info().loops[static_cast<std::size_t>(loop)] + "' is singular");
+    if (!mech_->forward_dynamics_base_wrench_finish(base, eval_.qdd.data(), W, &loop)) throw singular(loop);
     eval_.base_wrench.force = Eigen::Map<const Vec3>(W);
     eval_.base_wrench.moment = Eigen::Map<const Vec3>(W + 3);
     return coupling.rate(coupling.wrench_at_com(eval_.base_wrench));

@@ -78,6 +78,18 @@ class RecordingMechanism final : public mechanism::Mechanism {
     const InPlaceTimer timer{*this};
     return kernels_->forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, singular_loop);
   }
+  bool forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base,
+                                            const double* wrench, int* singular_loop) override {
+    record(Kind::prepare, {q, qd, tau, base}, wrench);
+    const InPlaceTimer timer{*this};
+    return kernels_->forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, singular_loop);
+  }
+  bool forward_dynamics_base_wrench_finish(const double* base, double* qdd, double* wrench_on_base,
+                                           int* singular_loop) override {
+    record(Kind::finish, {base}, {});
+    const InPlaceTimer timer{*this};
+    return kernels_->forward_dynamics_base_wrench_finish(base, qdd, wrench_on_base, singular_loop);
+  }
   void point_kinematics(const double* q, const double* qd, double* position, double* velocity) override {
     kernels_->point_kinematics(q, qd, position, velocity);
   }
@@ -117,6 +129,13 @@ class RecordingMechanism final : public mechanism::Mechanism {
                                                  c.arrays[3].data(), c.wrench.data(), qdd_.data(), wrench_on_base_,
                                                  nullptr);
           break;
+        case Kind::prepare:
+          kernels_->forward_dynamics_base_wrench_prepare(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(),
+                                                         c.arrays[3].data(), c.wrench.data(), nullptr);
+          break;
+        case Kind::finish:
+          kernels_->forward_dynamics_base_wrench_finish(c.arrays[0].data(), qdd_.data(), wrench_on_base_, nullptr);
+          break;
         case Kind::base_wrench:
           kernels_->base_wrench(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(), c.arrays[3].data(),
                                 c.wrench.data(), wrench_on_base_);
@@ -144,10 +163,19 @@ class RecordingMechanism final : public mechanism::Mechanism {
     }
   };
 
-  enum class Kind { close, forward_dynamics, forward_dynamics_base_wrench, base_wrench, body_kinematics, damper_power };
+  enum class Kind {
+    close,
+    forward_dynamics,
+    forward_dynamics_base_wrench,
+    prepare,  // forward_dynamics_base_wrench_prepare
+    finish,   // forward_dynamics_base_wrench_finish
+    base_wrench,
+    body_kinematics,
+    damper_power
+  };
   struct Call {
     Kind kind;
-    std::vector<std::vector<double>> arrays;  // per coordinate, except a base's 9
+    std::vector<std::vector<double>> arrays;  // per coordinate, except a base's 9 (a finish's only array)
     std::vector<double> wrench;
   };
 
@@ -155,7 +183,8 @@ class RecordingMechanism final : public mechanism::Mechanism {
     if (!recording) return;
     const auto n = static_cast<std::size_t>(info().dof);
     Call c{kind, {}, {}};
-    for (const double* a : arrays) c.arrays.emplace_back(a, a + (c.arrays.size() == 3 ? 9 : n));
+    for (const double* a : arrays)
+      c.arrays.emplace_back(a, a + (c.arrays.size() == 3 || kind == Kind::finish ? 9 : n));
     if (wrench != nullptr) c.wrench.assign(wrench, wrench + 6 * info().wrench_bodies.size());
     calls_.push_back(std::move(c));
     const std::size_t bodies = info().wrench_bodies.size();

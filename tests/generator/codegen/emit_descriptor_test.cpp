@@ -21,9 +21,9 @@ std::string read(const std::string& path) {
   return text.str();
 }
 
-// From "#ifndef DYNGEN_MECHANISM_V2" to the "#endif" closing it.
+// From "#ifndef DYNGEN_MECHANISM_V3" to the "#endif" closing it.
 std::string struct_block(const std::string& text) {
-  const auto begin = text.find("#ifndef DYNGEN_MECHANISM_V2");
+  const auto begin = text.find("#ifndef DYNGEN_MECHANISM_V3");
   const auto end = text.find("#endif", begin);
   if (begin == std::string::npos || end == std::string::npos) return {};
   return text.substr(begin, end - begin);
@@ -38,9 +38,9 @@ TEST(EmitDescriptor, StructIsTheRuntimesWordForWord) {
 }
 
 TEST(EmitDescriptor, CompiledDescriptorForwardsToTheEntryPoints) {
-  const dyngen_mechanism_v2* m = chain6_mechanism();
+  const dyngen_mechanism_v3* m = chain6_mechanism();
   ASSERT_NE(m, nullptr);
-  EXPECT_EQ(m->version, 2);
+  EXPECT_EQ(m->version, 3);
   EXPECT_STREQ(m->name, "chain6");
   EXPECT_EQ(m->dof, 6);
   EXPECT_EQ(m->independent_dof, 6);

@@ -1,7 +1,8 @@
 // GeneratedMechanism (over the kernels' descriptor: linked in for probe_cone_central, loaded from
 // shared objects for branched_tree and hexapod_peripheral) against NumericMechanism (the double
 // algorithms from the model file) at random closed states: the same closure, forward dynamics,
-// base wrench (alone and with the forward dynamics in one pass), kinematics and energy. Also the failures: unknown names, a missing library, a
+// base wrench (alone, with the forward dynamics in one pass, and that pass staged at the base's
+// accelerations), kinematics and energy. Also the failures: unknown names, a missing library, a
 // library of another model, an unreachable closure reported with its loop.
 #include <gtest/gtest.h>
 
@@ -83,6 +84,25 @@ void expect_same_mechanism(Mechanism& generated, Mechanism& numeric, std::uint32
     EXPECT_EQ(on_base_numeric_fused, on_base);
     EXPECT_LE(relative_error(qdd_fused, qdd), 1e-10) << "sample " << sample;
     EXPECT_LE(relative_error(on_base_fused, on_base), 1e-10) << "sample " << sample;
+
+    // the pass in two stages, one prepare for three base accelerations: the one pass's results bit
+    // for bit (a moving base's staged kernels; the interface's default otherwise, and numeric)
+    for (Mechanism* m : {&generated, &numeric}) {
+      std::vector<double> at = base;
+      ASSERT_TRUE(m->forward_dynamics_base_wrench_prepare(q.data(), qd.data(), tau.data(), at.data(), wrench.data(),
+                                                          nullptr));
+      std::fill(at.begin(), at.begin() + 3, std::nan(""));  // _finish reads e0, a0 only
+      for (int change = 0; change < 3; ++change) {
+        for (std::size_t k = 3; k < 9; ++k) at[k] = unit(rng);
+        std::vector<double> qdd_staged(n), on_base_staged(6), qdd_one_pass(n), on_base_one_pass(6), full = at;
+        std::copy(base.begin(), base.begin() + 3, full.begin());
+        ASSERT_TRUE(m->forward_dynamics_base_wrench_finish(at.data(), qdd_staged.data(), on_base_staged.data(), nullptr));
+        ASSERT_TRUE(m->forward_dynamics_base_wrench(q.data(), qd.data(), tau.data(), full.data(), wrench.data(),
+                                                    qdd_one_pass.data(), on_base_one_pass.data(), nullptr));
+        EXPECT_EQ(qdd_staged, qdd_one_pass) << (m == &generated ? "generated" : "numeric") << " sample " << sample;
+        EXPECT_EQ(on_base_staged, on_base_one_pass) << (m == &generated ? "generated" : "numeric") << " sample " << sample;
+      }
+    }
 
     std::vector<double> position(3 * points), velocity(3 * points), position_g(3 * points), velocity_g(3 * points);
     numeric.point_kinematics(q.data(), qd.data(), position.data(), velocity.data());
