@@ -138,9 +138,8 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
   }
   out << "};\n\n";
   if (!model.loops.empty()) out << loop_declarations(model, kernels);
-  std::vector<engine::Kernel> all = kernels.kernels;
-  all.insert(all.end(), kernels.staged.begin(), kernels.staged.end());
-  out << engine::emit_support(all);
+  // the staged kernels hold forward_dynamics_base_wrench's instructions: they need no support it lacks
+  out << engine::emit_support(kernels.kernels);
   if (batch) {
     bool trig = false;
     for (const BatchKernel& b : batch_kernels(kernels))
@@ -148,7 +147,8 @@ std::string cpp_header(const Model& model, const GeneratedKernels& kernels) {
         trig = trig || engine::is_trig_of_input(b.kernel->code.instructions, i);
     out << engine::pack_support(trig);
   }
-  for (const auto& k : all) out << engine::emit_kernel(k) << "\n";
+  for (const auto* list : {&kernels.kernels, &kernels.staged})
+    for (const auto& k : *list) out << engine::emit_kernel(k) << "\n";
   if (!model.loops.empty()) out << loop_drivers(model, kernels);
   const engine::Kernel& chosen = find_kernel(kernels, kernels.forward_dynamics);
   out << "// Forward dynamics by the cheaper route, " << chosen.name << ".\n"

@@ -670,6 +670,11 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   };
   for (const KernelRecipe& recipe : recipes(model)) build_cheapest(recipe);
+  // the one pass after the route is chosen, and on a moving base its staged pair
+  const auto build_fused = [&] {
+    build_cheapest(fused_recipe());
+    if (model.moving_base) result.staged = staged_at_base_acceleration(result.kernels.back());
+  };
   const auto total = [&](const char* name) {
     for (const auto& k : result.kernels) {
       if (k.name == name) return engine::count_operations(k.code).total();
@@ -697,8 +702,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                  cycles("forward_dynamics_combined") < cycles("forward_dynamics_crba"))
             ? "forward_dynamics_combined"
             : "forward_dynamics_crba";
-    build_cheapest(fused_recipe());
-    if (model.moving_base) result.staged = staged_at_base_acceleration(result.kernels.back());
+    build_fused();
     return result;
   }
   if (options.forward == ForwardRoute::combined)
@@ -708,8 +712,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
                                      cycles("forward_dynamics_aba") < cycles("forward_dynamics_crba"))
                                 ? "forward_dynamics_aba"
                                 : "forward_dynamics_crba";
-  build_cheapest(fused_recipe());
-  if (model.moving_base) result.staged = staged_at_base_acceleration(result.kernels.back());
+  build_fused();
   return result;
 }
 

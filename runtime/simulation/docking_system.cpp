@@ -375,7 +375,7 @@ void DockingSystem::coupled_dynamics(double t) {
                            "Phi_d of loop '" + mech_->info().loops[static_cast<std::size_t>(loop)] + "' is singular");
   };
   // the iteration changes only the port's accelerations e0, a0: what the state gives is computed once
-  Vec3::Map(base) = coupling.transport_motion(rate).w0;
+  Vec3::Map(base) = coupling.w0();
   int loop = -1;
   if (!mech_->forward_dynamics_base_wrench_prepare(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base,
                                                    eval_.wrench.data(), &loop))

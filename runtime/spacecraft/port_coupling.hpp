@@ -19,6 +19,8 @@ class PortCoupling {
 
   // transport_motion(port, state, rate, deflection)
   TransportMotion transport_motion(const RigidBodyRate& rate) const;
+  // its angular velocity w0, the same at every rate
+  const Vec3& w0() const { return w0_; }
   // wrench_at_com(port, at_port, deflection)
   Wrench wrench_at_com(const Wrench& at_port) const;
   // rigid_body_rate(body, state, at_com)

@@ -71,13 +71,6 @@ class RecordingMechanism final : public mechanism::Mechanism {
     const InPlaceTimer timer{*this};
     kernels_->base_wrench(q, qd, qdd, base, wrench, wrench_on_base);
   }
-  bool forward_dynamics_base_wrench(const double* q, const double* qd, const double* tau, const double* base,
-                                    const double* wrench, double* qdd, double* wrench_on_base,
-                                    int* singular_loop) override {
-    record(Kind::forward_dynamics_base_wrench, {q, qd, tau, base}, wrench);
-    const InPlaceTimer timer{*this};
-    return kernels_->forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, singular_loop);
-  }
   bool forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base,
                                             const double* wrench, int* singular_loop) override {
     record(Kind::prepare, {q, qd, tau, base}, wrench);
@@ -124,11 +117,6 @@ class RecordingMechanism final : public mechanism::Mechanism {
           kernels_->forward_dynamics(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(), c.arrays[3].data(),
                                      c.wrench.data(), qdd_.data(), nullptr);
           break;
-        case Kind::forward_dynamics_base_wrench:
-          kernels_->forward_dynamics_base_wrench(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(),
-                                                 c.arrays[3].data(), c.wrench.data(), qdd_.data(), wrench_on_base_,
-                                                 nullptr);
-          break;
         case Kind::prepare:
           kernels_->forward_dynamics_base_wrench_prepare(c.arrays[0].data(), c.arrays[1].data(), c.arrays[2].data(),
                                                          c.arrays[3].data(), c.wrench.data(), nullptr);
@@ -166,7 +154,6 @@ class RecordingMechanism final : public mechanism::Mechanism {
   enum class Kind {
     close,
     forward_dynamics,
-    forward_dynamics_base_wrench,
     prepare,  // forward_dynamics_base_wrench_prepare
     finish,   // forward_dynamics_base_wrench_finish
     base_wrench,
