@@ -1,8 +1,9 @@
 #include "simulation/run_writer.hpp"
 
-#include <charconv>
 #include <fstream>
 #include <stdexcept>
+
+#include "simulation/nine_digits.hpp"
 
 namespace dyngen::simulation {
 
@@ -58,12 +59,11 @@ RunWriter::~RunWriter() {
 
 void RunWriter::row(std::span<const double> values) {
   if (values.size() != columns_) throw std::invalid_argument("history row with a wrong number of values");
-  // std::to_chars: the same digits as %.9g at a tenth of printf's cost, which dominated long runs
-  line_.resize(values.size() * 32);
+  line_.resize(values.size() * (nine_digits_size + 1));
   char* end = line_.data();
   for (std::size_t k = 0; k < values.size(); ++k) {
     if (k > 0) *end++ = ',';
-    end = std::to_chars(end, line_.data() + line_.size(), values[k], std::chars_format::general, 9).ptr;
+    end = write_nine_digits(end, values[k]);
   }
   *end++ = '\n';
   std::fwrite(line_.data(), 1, static_cast<std::size_t>(end - line_.data()), history_);
