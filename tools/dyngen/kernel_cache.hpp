@@ -1,6 +1,10 @@
 // A model's kernels as a shared object the runtime loads, built once and cached: the key is the
 // FNV-1a 64 digest of the generated source itself, so a changed model file or a changed generator
-// builds anew and an unchanged one is loaded at once. The cache folder is $DYNGEN_CACHE_DIR, else
+// builds anew and an unchanged one is loaded at once. An index keyed by the model's hash (its file's
+// bytes and parameter values) and the generating executable (its size and modification time) names
+// the entry, so that a model seen before is loaded without generating its kernels again (1.2 s of
+// the probe cone's); a rebuilt dyngen generates once more and finds the same entry unless the
+// source changed. The cache folder is $DYNGEN_CACHE_DIR, else
 // $XDG_CACHE_HOME/dyngen, else $HOME/.cache/dyngen. Several processes may build the same entry at
 // once (a campaign over MPI ranks): each builds in its own folder and renames the library into place.
 #pragma once

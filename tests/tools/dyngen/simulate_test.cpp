@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -164,6 +165,35 @@ TEST_F(Simulate, PeripheralRingCapturesWithALatchOfEveryPairAndRetractsAligned) 
     }
   }
   EXPECT_LE(s["energy_balance_error"].get<double>(), 1e-6);
+}
+
+// The kernel cache's index (tools/dyngen/kernel_cache.hpp): after a run, an entry of the model
+// names the cache folder holding its compiled kernels; an entry naming a folder that is not there
+// costs a generation, not the run, and is written anew.
+TEST_F(Simulate, AModelSeenBeforeIsFoundThroughTheKernelIndex) {
+  const std::filesystem::path cache(DYNGEN_KERNEL_CACHE);
+  const std::string until = " --until 0.0001 --out " + run_directory("indexed").string();
+  const auto entries = [&] {
+    std::vector<std::filesystem::path> list;
+    for (const auto& e : std::filesystem::directory_iterator(cache / "index"))
+      if (e.path().filename().string().starts_with("probe_cone_central-")) list.push_back(e.path());
+    return list;
+  };
+  const auto names_the_library = [&](const std::filesystem::path& entry) {
+    std::string folder = read_text(entry);
+    folder.erase(folder.find_last_not_of('\n') + 1);
+    return std::filesystem::exists(cache / folder / "libprobe_cone_central_kernels.so");
+  };
+  testing::RunResult r = run_dyngen("simulate " + kScenarios + "probe_cone_nominal.yaml" + until);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_FALSE(entries().empty());
+  EXPECT_TRUE(std::ranges::any_of(entries(), names_the_library));
+
+  for (const auto& entry : entries()) std::ofstream(entry) << "probe_cone_central-0000000000000000\n";
+  r = run_dyngen("simulate " + kScenarios + "probe_cone_nominal.yaml" + until);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(summary(run_directory("indexed"))["status"], "completed");
+  EXPECT_TRUE(std::ranges::any_of(entries(), names_the_library));
 }
 
 TEST_F(Simulate, FreeVibrationKeepsTheEnergy) {
