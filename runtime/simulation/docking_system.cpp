@@ -634,11 +634,13 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
 }
 
 EnergyTerms DockingSystem::energy(const ConstVectorRef& y) {
-  // the same q and qd are unpacked and closed again
-  evaluated_ = evaluated_ && y == evaluated_state_;
-  kinematics_ready_ = kinematics_ready_ && y == evaluated_state_;
-  unpack(eval_.time, y);
-  close_mechanism(eval_.time);
+  // at the evaluated state (a record row's) its closed q and qd are at hand; elsewhere y is
+  // unpacked and closed
+  if (!((evaluated_ || kinematics_ready_) && y == evaluated_state_)) {
+    evaluated_ = kinematics_ready_ = false;
+    unpack(eval_.time, y);
+    close_mechanism(eval_.time);
+  }
   const spacecraft::PortMotion P1 = spacecraft::port_motion(active_port_, eval_.active, deflection(0));
   double base[9] = {};
   Vec3::Map(base) = P1.port_to_inertial.transpose() * P1.angular_velocity;
