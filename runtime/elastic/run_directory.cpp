@@ -1,19 +1,14 @@
 #include "elastic/run_directory.hpp"
 
-#include <cstdio>
 #include <stdexcept>
+
+#include "files/nine_digits.hpp"
 
 namespace dyngen::elastic {
 
 namespace {
 
 constexpr std::chrono::milliseconds flush_period{200};
-
-std::string formatted(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", value);
-  return text;
-}
 
 std::string csv_field(const std::string& text) {
   if (text.find_first_of(",\"") == std::string::npos) return text;
@@ -48,7 +43,7 @@ RunDirectory::RunDirectory(std::filesystem::path directory, const std::vector<st
 
 void RunDirectory::add_row(const std::vector<double>& values) {
   std::string line;
-  for (std::size_t c = 0; c < values.size(); ++c) line += (c ? "," : "") + formatted(values[c]);
+  for (std::size_t c = 0; c < values.size(); ++c) line += (c ? "," : "") + files::nine_digits(values[c]);
   history_ << line << "\n";
   flush_if_due();
 }
@@ -59,7 +54,7 @@ void RunDirectory::add_event(const RunEvent& event) {
   for (char& c : detail) {
     if (c == '\n' || c == '\r') c = ' ';
   }
-  events_ << formatted(event.time) << "," << csv_field(event.event) << "," << csv_field(detail) << "\n";
+  events_ << files::nine_digits(event.time) << "," << csv_field(event.event) << "," << csv_field(detail) << "\n";
   flush_if_due();
 }
 

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numbers>
 #include <stdexcept>
+
+#include "files/nine_digits.hpp"
 
 namespace dyngen::elastic {
 
@@ -17,12 +18,6 @@ constexpr long most_crossings_per_step = 8;
 
 std::string numbered(const std::string& group, const std::string& item, int k, const std::string& unit) {
   return group + "." + item + std::to_string(k) + " [" + unit + "]";
-}
-
-std::string formatted(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", value);
-  return text;
 }
 
 double difference(const ManipulatorState& state, int pair) {
@@ -96,7 +91,7 @@ std::vector<RunEvent> RunRecorder::advance(const ManipulatorState& state) {
       const double time = last_->time + (multiple * turn - before) / (after - before) * (state.time - last_->time);
       events.push_back({time, "links_aligned",
                         pair + " in line: phi_" + std::to_string(k + 1) + " - phi_" + std::to_string(k + 2) + " = " +
-                            formatted(multiple * turn) + " rad"});
+                            files::nine_digits(multiple * turn) + " rad"});
       alignments_[k].push_back(time);
       aligned_turn_[k] = multiple;
       departed_[k] = false;

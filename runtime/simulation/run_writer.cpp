@@ -3,7 +3,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "simulation/nine_digits.hpp"
+#include "files/nine_digits.hpp"
 
 namespace dyngen::simulation {
 
@@ -59,11 +59,11 @@ RunWriter::~RunWriter() {
 
 void RunWriter::row(std::span<const double> values) {
   if (values.size() != columns_) throw std::invalid_argument("history row with a wrong number of values");
-  line_.resize(values.size() * (nine_digits_size + 1));
+  line_.resize(values.size() * (files::nine_digits_size + 1));
   char* end = line_.data();
   for (std::size_t k = 0; k < values.size(); ++k) {
     if (k > 0) *end++ = ',';
-    end = write_nine_digits(end, values[k]);
+    end = files::write_nine_digits(end, values[k]);
   }
   *end++ = '\n';
   std::fwrite(line_.data(), 1, static_cast<std::size_t>(end - line_.data()), history_);

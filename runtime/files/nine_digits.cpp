@@ -1,4 +1,4 @@
-#include "simulation/nine_digits.hpp"
+#include "files/nine_digits.hpp"
 
 #include <array>
 #include <bit>
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-namespace dyngen::simulation {
+namespace dyngen::files {
 
 namespace {
 
@@ -107,4 +107,9 @@ char* write_nine_digits(char* out, double x) {
   return out;
 }
 
-}  // namespace dyngen::simulation
+std::string nine_digits(double x) {
+  char text[nine_digits_size];
+  return std::string(text, write_nine_digits(text, x));
+}
+
+}  // namespace dyngen::files

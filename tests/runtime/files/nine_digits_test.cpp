@@ -2,7 +2,7 @@
 // patterns over the whole range, values of a simulation's size, short decimals, powers of ten and
 // the numbers just beside them, ties at the ninth digit and the switch between fixed and
 // scientific notation; zero's signs, infinities and NaN as std::to_chars writes them.
-#include "simulation/nine_digits.hpp"
+#include "files/nine_digits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <random>
 #include <string>
 
-namespace dyngen::simulation {
+namespace dyngen::files {
 namespace {
 
 std::string fast(double x) {
@@ -112,7 +112,8 @@ TEST(NineDigits, ZerosInfinitiesAndNanAsToChars) {
   EXPECT_EQ(fast(-1.25e-7), "-1.25e-07");
   EXPECT_EQ(fast(123456789012.0), "1.23456789e+11");
   EXPECT_EQ(fast(0.00012345), "0.00012345");
+  EXPECT_EQ(nine_digits(-2.5e-5), printf_g9(-2.5e-5));
 }
 
 }  // namespace
-}  // namespace dyngen::simulation
+}  // namespace dyngen::files
