@@ -56,12 +56,18 @@ std::filesystem::path indexed_library(const std::filesystem::path& entry, const 
   return std::filesystem::exists(library, error) ? library : std::filesystem::path();
 }
 
-// Written to a temporary name and renamed: a reader sees the old entry or the new one, whole.
+// Written to a temporary name and renamed: a reader sees the old entry or the new one, whole. The
+// index only saves later runs the generation, so a cache folder that cannot take it is no error.
 void record_index(const std::filesystem::path& entry, const std::filesystem::path& folder) {
   if (entry.empty()) return;
   std::error_code error;
   std::filesystem::create_directories(entry.parent_path(), error);
-  const std::filesystem::path temporary = make_temporary_folder(entry.parent_path());
+  std::filesystem::path temporary;
+  try {
+    temporary = make_temporary_folder(entry.parent_path());
+  } catch (const std::runtime_error&) {
+    return;
+  }
   {
     std::ofstream out(temporary / "entry");
     out << folder.filename().string() << "\n";
