@@ -636,7 +636,7 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
 EnergyTerms DockingSystem::energy(const ConstVectorRef& y) {
   // at the evaluated state (a record row's) its closed q and qd are at hand; elsewhere y is
   // unpacked and closed
-  if (!((evaluated_ || kinematics_ready_) && y == evaluated_state_)) {
+  if (!evaluated_at(eval_.time, y)) {
     evaluated_ = kinematics_ready_ = false;
     unpack(eval_.time, y);
     close_mechanism(eval_.time);
