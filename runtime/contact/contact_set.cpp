@@ -17,6 +17,7 @@ ContactData make_contact_data(const UnitGeometry& g) {
   d.sensors.assign(g.sensors.size(), SensorState{});
   d.active_point.assign(g.active_offset.back(), Vec3::Zero());
   d.active_vector.assign(g.active_offset.back(), Vec3::Zero());
+  d.link_near.assign(g.links.size(), 0);
   return d;
 }
 
@@ -80,9 +81,28 @@ void passive_first_to_active_first(PairContact& c) {
   std::swap(c.point_first, c.point_second);
 }
 
-// Active primitives in PU, once per evaluation (eq. 2.1; vectors rotated by A_PUB,j^T).
+// Broad phase: a link's box B (link frame) turned into PU bounds its primitives by the box about
+// p + A^T c with half extents |A^T| h (A = A_PUB,j); its tasks are tested only where that box meets
+// the passive box (already grown by the reach).
+void mark_near_links(const UnitGeometry& g, const UnitState& state, ContactData& data) {
+  for (std::size_t l = 0; l < g.links.size(); ++l) {
+    const BoundingBox& box = g.link_boxes[l];
+    if (box.empty() || g.passive_box.empty()) {
+      data.link_near[l] = 0;
+      continue;
+    }
+    const LinkState& ls = state.links[l];
+    const Vec3 center = ls.to_passive(box.center);
+    const Vec3 half = ls.rotation.transpose().cwiseAbs() * box.half;
+    data.link_near[l] = ((center - g.passive_box.center).cwiseAbs().array() <= (half + g.passive_box.half).array()).all();
+  }
+}
+
+// Active primitives in PU, once per evaluation (eq. 2.1; vectors rotated by A_PUB,j^T), of the
+// links near the passive unit.
 void transform_active(const UnitGeometry& g, const UnitState& state, ContactData& data) {
   for (std::size_t l = 0; l < g.links.size(); ++l) {
+    if (!data.link_near[l]) continue;
     const LinkState& ls = state.links[l];
     for (std::size_t a = 0; a < g.links[l].primitives.size(); ++a) {
       const int i = g.active_offset[l] + static_cast<int>(a);
@@ -95,6 +115,8 @@ void transform_active(const UnitGeometry& g, const UnitState& state, ContactData
       } else if (const auto* c = std::get_if<Circle>(&shape)) {
         data.active_point[i] = ls.to_passive(c->center);
         data.active_vector[i] = ls.rotation.transpose() * c->axis;
+      } else if (const auto* cone = std::get_if<ApproximatedCone>(&shape)) {
+        data.active_point[i] = ls.to_passive(cone->bound_center);
       }
     }
   }
@@ -103,10 +125,9 @@ void transform_active(const UnitGeometry& g, const UnitState& state, ContactData
 PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState& l, PairContact& c, ContactData& data) {
   const ActiveShape& active = g.links[t.link].primitives[t.active].shape;
   const PassiveShape& passive = g.passive[t.passive].shape;
-  const double reach = kDepthMarginFactor * g.pair_classes[t.pair_class].parameters.max_penetration;
-  const int i = g.active_offset[t.link] + t.active;
-  const Vec3& point = data.active_point[i];
-  const Vec3& vector = data.active_vector[i];
+  const double reach = t.reach;
+  const Vec3& point = data.active_point[t.active_index];
+  const Vec3& vector = data.active_vector[t.active_index];
   switch (t.kind) {
     case PairKind::sphere_frustum:
       return sphere_frustum(*std::get_if<PreparedFrustum>(&t.prepared), point, c);
@@ -132,6 +153,9 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
       return segment_segment(Segment{point, vector}, p, Vec3::UnitX(), reach, c);
     }
     case PairKind::cone_circle: {
+      // the cone's bounding sphere about `point` (its centre in PU)
+      if (farther_from_circle(point, *std::get_if<Circle>(&t.prepared), t.reject_distance))
+        return PairOutcome::separated;
       ConeSearch search;
       const PairOutcome o = approximated_cone_circle(*std::get_if<ApproximatedCone>(&active),
                                                      circle_to_link(*std::get_if<Circle>(&t.prepared), l), reach, c,
@@ -142,6 +166,7 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
     }
     case PairKind::circle_cone: {
       const Circle circle{point, vector, std::get_if<Circle>(&active)->radius};
+      if (farther_from_circle(t.passive_center, circle, t.reject_distance)) return PairOutcome::separated;
       ConeSearch search;
       const PairOutcome o =
           approximated_cone_circle(*std::get_if<ApproximatedCone>(&passive), circle, reach, c, search);
@@ -194,9 +219,11 @@ void evaluate_contacts(const UnitGeometry& g, const UnitState& state, ContactDat
   data.generatrices_evaluated = 0;
   for (Wrench& w : data.link_wrenches) w = Wrench{};
   data.passive_wrench = Wrench{};
+  mark_near_links(g, state, data);
   transform_active(g, state, data);
   for (std::size_t k = 0; k < g.tasks.size(); ++k) {
     const PairTask& t = g.tasks[k];
+    if (!data.link_near[t.link]) continue;
     const LinkState& l = state.links[t.link];
     PairContact c;
     const PairOutcome o = test_pair(g, t, l, c, data);

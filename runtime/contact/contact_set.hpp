@@ -89,6 +89,7 @@ struct ContactData {
   // numbered by UnitGeometry::active_offset
   std::vector<Vec3> active_point;
   std::vector<Vec3> active_vector;
+  std::vector<char> link_near;  // per link: its box meets the passive box (UnitGeometry's broad phase)
 };
 
 ContactData make_contact_data(const UnitGeometry& geometry);

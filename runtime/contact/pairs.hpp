@@ -79,6 +79,19 @@ struct PreparedAnnulus {
 PreparedAnnulus prepare_sphere_annulus(const Annulus& annulus, double sphere_radius, double depth_margin);
 PairOutcome sphere_annulus(const PreparedAnnulus& pair, const Vec3& center, PairContact& out);
 
+// Broad phase: true when point p is certainly farther than `distance` from every point of the
+// circle. With v = p - c, h = v.n its height over the circle's plane and rho = |v - h n| its
+// distance from the axis, the circle's nearest point is at sqrt(h^2 + (rho - R)^2); that is above
+// `distance` when |h| is, or when |rho - R| is, which is tested on rho^2 (no square root): outside
+// the slab |h| <= distance or the annulus R - distance <= rho <= R + distance.
+inline bool farther_from_circle(const Vec3& p, const Circle& circle, double distance) {
+  const Vec3 v = p - circle.center;
+  const double h = circle.axis.dot(v);
+  const double rho_squared = v.squaredNorm() - h * h;
+  const double outer = circle.radius + distance, inner = circle.radius - distance;
+  return h * h > distance * distance || rho_squared > outer * outer || (inner > 0.0 && rho_squared < inner * inner);
+}
+
 // --- segment - circle (preprint sec. 2, fig. 7, steps 1-8) -----------------------------------------
 // The segment crosses the circle's plane at P_C; material lies outside R_C, so Delta = d_L - R_C > 0
 // decides the contact (up to `reach`: a crossing farther out is not at this edge; use a few

@@ -2,6 +2,7 @@
 // (contact preprint sec. 1 item 5: pairs chosen so that each has a closed-form test).
 #include "contact/unit_geometry.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace dyngen::contact {
@@ -16,6 +17,42 @@ template <class... F>
 Overload(F...) -> Overload<F...>;
 
 Circle coaxial_circle(const BoundaryCircle& edge) { return Circle{Vec3(edge.x, 0.0, 0.0), Vec3::UnitX(), edge.radius}; }
+
+// Boxes of the primitives: a surface of revolution about X_PU between abscissae x0, x1 up to radius
+// r, a circle (its extent along axis i is R sqrt(1 - n_i^2)), a ball.
+void add_coaxial(BoundingBox& box, double x0, double x1, double r) {
+  box.add(Vec3(std::min(x0, x1), -r, -r), Vec3(std::max(x0, x1), r, r));
+}
+void add_circle(BoundingBox& box, const Circle& c) {
+  const Vec3 extent = c.radius * (Vec3::Ones() - c.axis.cwiseAbs2()).cwiseMax(0.0).cwiseSqrt();
+  box.add(c.center - extent, c.center + extent);
+}
+void add_ball(BoundingBox& box, const Vec3& center, double radius) {
+  box.add(center - Vec3::Constant(radius), center + Vec3::Constant(radius));
+}
+void add_segment(BoundingBox& box, const Segment& s) {
+  box.add(s.origin.cwiseMin(s.origin + s.vector), s.origin.cwiseMax(s.origin + s.vector));
+}
+
+void add_passive(BoundingBox& box, const PassiveShape& shape) {
+  std::visit(Overload{[&](const Frustum& f) { add_coaxial(box, f.rim1.x(), f.rim2.x(), std::max(f.rim1.y(), f.rim2.y())); },
+                      [&](const Cylinder& c) { add_coaxial(box, c.x_begin, c.x_end, c.radius); },
+                      [&](const Annulus& a) { add_coaxial(box, a.x, a.x, a.r_max); },
+                      [&](const BoundaryCircle& b) { add_coaxial(box, b.x, b.x, b.radius); },
+                      [&](const Circle& c) { add_circle(box, c); },
+                      [&](const Segment& s) { add_segment(box, s); },
+                      [&](const ApproximatedCone& c) { add_ball(box, c.bound_center, c.bound_radius); },
+                      [&](const Slot&) { throw std::logic_error("a slot has no pair task"); }},
+             shape);
+}
+
+void add_active(BoundingBox& box, const ActiveShape& shape) {
+  std::visit(Overload{[&](const Sphere& s) { add_ball(box, s.center, s.radius); },
+                      [&](const Segment& s) { add_segment(box, s); },
+                      [&](const Circle& c) { add_circle(box, c); },
+                      [&](const ApproximatedCone& c) { add_ball(box, c.bound_center, c.bound_radius); }},
+             shape);
+}
 
 [[noreturn]] void unsuitable(const std::string& owner, const PassivePrimitive& p, const char* expected) {
   throw std::invalid_argument(owner + " refers to " + p.name + " (" + shape_type_name(p.shape) + "), expected " +
@@ -153,8 +190,21 @@ bool pair_kind(const ActiveShape& active, const PassiveShape& passive, PairKind&
   return false;
 }
 
+void BoundingBox::add(const Vec3& low, const Vec3& high) {
+  Vec3 lo = low, hi = high;
+  if (!empty()) {
+    lo = lo.cwiseMin(center - half);
+    hi = hi.cwiseMax(center + half);
+  }
+  center = 0.5 * (lo + hi);
+  half = 0.5 * (hi - lo);
+}
+
 void finalize_geometry(UnitGeometry& g) {
   g.tasks.clear();
+  g.passive_box = BoundingBox{};
+  g.link_boxes.assign(g.links.size(), BoundingBox{});
+  double largest_reach = 0.0;
   g.active_offset.assign(1, 0);
   for (const Link& link : g.links) g.active_offset.push_back(g.active_offset.back() + static_cast<int>(link.primitives.size()));
   for (std::size_t l = 0; l < g.links.size(); ++l) {
@@ -175,7 +225,9 @@ void finalize_geometry(UnitGeometry& g) {
         task.active = static_cast<int>(a);
         task.passive = static_cast<int>(p);
         task.pair_class = cls;
-        const double margin = kDepthMarginFactor * g.pair_classes[cls].parameters.max_penetration;
+        task.active_index = g.active_offset[l] + static_cast<int>(a);
+        const double margin = class_margin(g, cls);
+        task.reach = margin;
         const double radius = std::holds_alternative<Sphere>(active.shape) ? std::get<Sphere>(active.shape).radius : 0.0;
         switch (task.kind) {
           case PairKind::sphere_frustum:
@@ -191,7 +243,12 @@ void finalize_geometry(UnitGeometry& g) {
             task.prepared = prepare_sphere_annulus(std::get<Annulus>(passive.shape), radius, margin);
             break;
           case PairKind::segment_circle:
+            task.prepared = std::holds_alternative<Circle>(passive.shape)
+                                ? std::get<Circle>(passive.shape)
+                                : coaxial_circle(std::get<BoundaryCircle>(passive.shape));
+            break;
           case PairKind::cone_circle:
+            task.reject_distance = std::get<ApproximatedCone>(active.shape).bound_radius + margin;
             task.prepared = std::holds_alternative<Circle>(passive.shape)
                                 ? std::get<Circle>(passive.shape)
                                 : coaxial_circle(std::get<BoundaryCircle>(passive.shape));
@@ -201,13 +258,22 @@ void finalize_geometry(UnitGeometry& g) {
                                    0.5 * std::get<Segment>(passive.shape).vector.norm() + margin;
             break;
           case PairKind::circle_segment:
-          case PairKind::circle_cone:
             break;
+          case PairKind::circle_cone: {
+            const ApproximatedCone& cone = std::get<ApproximatedCone>(passive.shape);
+            task.reject_distance = cone.bound_radius + margin;
+            task.passive_center = cone.bound_center;
+            break;
+          }
         }
+        add_passive(g.passive_box, passive.shape);
+        add_active(g.link_boxes[l], active.shape);
+        largest_reach = std::max(largest_reach, margin);
         g.tasks.push_back(std::move(task));
       }
     }
   }
+  if (!g.passive_box.empty()) g.passive_box.half.array() += largest_reach;
   for (CentralLatch& latch : g.central_latches) prepare_central_latch(g, latch);
   for (PeripheralLatch& latch : g.peripheral_latches) prepare_peripheral_latch(g, latch);
   for (Sensor& sensor : g.sensors) prepare_sensor(g, sensor);

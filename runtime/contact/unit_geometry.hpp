@@ -143,9 +143,25 @@ struct PairTask {
   int active = -1;  // index into the link's primitives
   int passive = -1;
   int pair_class = -1;
+  int active_index = -1;  // the active primitive's place in ContactData's arrays (active_offset[link] + active)
+  double reach = 0.0;     // depth analysed: kDepthMarginFactor Delta_n,max of the pair class
   std::variant<std::monostate, PreparedFrustum, PreparedBoundaryCircle, PreparedCylinder, PreparedAnnulus, Circle> prepared;
-  // segment - segment: midpoints farther apart than this cannot give a contact within reach
+  // Broad phase of the segment - segment and cone - circle pairs: a sphere holding a segment (about
+  // its midpoint) or a cone's generatrices, whose centre is farther than `reject_distance` (its
+  // radius plus the depth margin) from the circle (segment - segment: from the other's midpoint, the
+  // sum of both radii) cannot give a contact within reach. `passive_center`: that sphere's centre
+  // in PU when the passive primitive is the cone (circle - cone). Segment - circle pairs need none:
+  // their own first test (the crossing of the circle's plane within the segment) is as cheap.
   double reject_distance = 0.0;
+  Vec3 passive_center = Vec3::Zero();
+};
+
+// Axis-aligned box (centre and half extents) bounding primitives in one frame.
+struct BoundingBox {
+  Vec3 center = Vec3::Zero();
+  Vec3 half = Vec3::Constant(-1.0);  // empty while any half extent is negative
+  bool empty() const { return (half.array() < 0.0).any(); }
+  void add(const Vec3& low, const Vec3& high);
 };
 
 struct UnitGeometry {
@@ -160,6 +176,13 @@ struct UnitGeometry {
   // built by finalize_geometry
   std::vector<PairTask> tasks;
   std::vector<int> active_offset;  // per link: index of its first primitive in a flat numbering
+  // Broad phase of the pair tasks: boxes bounding the passive primitives they test (PU, grown by
+  // the largest reach of any task) and each link's active primitives they test (link frame). A
+  // task can give a contact, or a test outside its valid range, only where its two primitives come
+  // within its reach of each other, so none of a link's tasks can while its box, turned into PU,
+  // misses the passive one.
+  BoundingBox passive_box;
+  std::vector<BoundingBox> link_boxes;
 
   int find_passive(const std::string& name) const;
   int find_link(const std::string& name) const;

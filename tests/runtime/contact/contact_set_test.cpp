@@ -6,8 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iostream>
 #include <numbers>
 #include <random>
+#include <sstream>
+#include <string>
 
 namespace dyngen::contact {
 namespace {
@@ -122,6 +126,133 @@ TEST(ContactSet, NonFiniteInputStopsWithADiagnostic) {
   } catch (const ContactError& e) {
     EXPECT_EQ(e.kind(), ContactErrorKind::not_finite);
     EXPECT_DOUBLE_EQ(e.time(), 7.0);
+  }
+}
+
+// The broad phase keeps a pair whose primitives are within the reach of each other though not
+// within their own extents: a point 4 mm deep behind an annulus (the plane is the passive box's
+// only extent along X) and a segment running outwards, almost in a circle's plane, from 4 mm
+// outside the circle (its midpoint farther from the circle than its half length).
+TEST(ContactSet, BroadPhaseKeepsPairsWithinTheReach) {
+  const UnitGeometry g = parse_unit_geometry(R"(name: reach_test
+capture: all_latches
+pair_classes:
+  - {active: point, passive: plate, stiffness: 1.0e6, damping: 0.0, friction: 0.0, max_penetration: 0.005, max_tilt_deg: 15, zero_velocity: 1.0e-3}
+  - {active: rod, passive: edge, stiffness: 1.0e6, damping: 0.0, friction: 0.0, max_penetration: 0.005, max_tilt_deg: 15, zero_velocity: 1.0e-3}
+passive:
+  - {name: plate, type: annulus, surface: plate, x: 0.0, radius: [0.5, 0.6], material_side: 1}
+  - {name: edge, type: circle, surface: edge, center: [0, 0, 0], axis: [1, 0, 0], radius: 0.3}
+links:
+  - name: pin
+    primitives:
+      - {name: tip, type: point, surface: point, center: [0.004, 0.55, 0.0]}
+  - name: arm
+    primitives:
+      - {name: rod, type: segment, surface: rod, points: [[0.0, 0.0, 0.304], [-0.01, 0.0, 0.604]]}
+)",
+                                             "reach_test.yaml");
+  ContactData data = make_contact_data(g);
+  UnitState state;
+  state.links.assign(2, LinkState{});
+  evaluate_contacts(g, state, data);
+  ASSERT_EQ(data.contacts.size(), 2u);
+  EXPECT_NEAR(data.contacts[0].geometry.penetration, 0.004, 1e-12);
+  EXPECT_NEAR(data.contacts[1].geometry.penetration, 0.004, 1e-4);
+}
+
+// The geometry with its broad phase opened: every box and bounding sphere wide enough to pass
+// every task on to its pair test.
+UnitGeometry without_broad_phase(UnitGeometry g) {
+  constexpr double kWide = 1e6;
+  g.passive_box.half = Vec3::Constant(kWide);
+  for (BoundingBox& box : g.link_boxes) box.half = Vec3::Constant(kWide);
+  for (PairTask& t : g.tasks) t.reject_distance = kWide;
+  return g;
+}
+
+// One evaluation's results (contacts by task name), or the error that stopped it, as text with
+// every number to 17 digits.
+struct Evaluation {
+  std::string text;
+  bool stopped = false;
+  std::string stopping_element;  // the task whose test left its valid range
+};
+Evaluation evaluate(const UnitGeometry& g, const UnitState& state, ContactData& data) {
+  Evaluation e;
+  try {
+    evaluate_contacts(g, state, data);
+  } catch (const ContactError& error) {
+    e.stopped = true;
+    e.text = error.what();
+    if (error.kind() == ContactErrorKind::outside_valid_range) e.stopping_element = error.element();
+    return e;
+  }
+  std::ostringstream out;
+  out.precision(17);
+  for (const ContactRecord& r : data.contacts)
+    out << (r.task >= 0 ? g.task_name(g.tasks[r.task]) : r.element) << ' ' << r.geometry.penetration << ' '
+        << r.point.transpose() << ' ' << r.force.on_passive.transpose() << '\n';
+  for (const Wrench& w : data.link_wrenches) out << w.force.transpose() << ' ' << w.moment.transpose() << '\n';
+  out << data.passive_wrench.force.transpose() << ' ' << data.passive_wrench.moment.transpose();
+  e.text = out.str();
+  return e;
+}
+
+bool is_cone_task(const PairTask& t) { return t.kind == PairKind::cone_circle || t.kind == PairKind::circle_cone; }
+
+// The broad phase (link boxes against the passive box, bounding spheres of segments and cones
+// against circles and segments) only skips pair tests that would find nothing: at random link
+// poses from far apart to deep contact, the contacts, wrenches and diagnostics of every bundled unit
+// are the same, to the last bit, as with every pair tested. The one difference allowed: a cone
+// search checks its valid range (the circle's plane ahead of the petal) before it looks for a
+// crossing, so with every pair tested a cone far from the circle can stop the evaluation; with
+// that cone's task removed, the results must then be those of the broad phase.
+TEST(ContactSet, BroadPhaseSkipsOnlyPairsThatCannotTouch) {
+  for (const char* unit : {"probe_cone", "peripheral_ring", "berthing_ring"}) {
+    SCOPED_TRACE(unit);
+    const UnitGeometry g = load_unit_geometry(std::string(DYNGEN_SOURCE_DIR) + "/models/docking_units/" + unit + ".yaml");
+    const UnitGeometry open = without_broad_phase(g);
+    ContactData data = make_contact_data(g), open_data = make_contact_data(open);
+    std::mt19937 rng(83);
+    std::uniform_real_distribution<double> unit_interval(0.0, 1.0);
+    int with_contacts = 0, stops = 0, links_skipped = 0, far_cones_out_of_range = 0;
+    for (int k = 0; k < 20000; ++k) {
+      UnitState state;
+      state.time = k;
+      state.passive_velocity = random_vector(rng, 0.05);
+      state.passive_angular_velocity = random_vector(rng, 0.02);
+      // all links on one rigid pose: along X_PU from 1.5 m short of the passive unit to 0.5 m into
+      // it, three in four within 0.3 m of the reference pose where the guides meet; laterally within
+      // 0.1 m, tilted up to 0.15 rad
+      const Mat3 a = small_rotation(rng, 0.15);
+      const double x = unit_interval(rng) < 0.25 ? -1.5 + 2.0 * unit_interval(rng) : -0.3 + 0.35 * unit_interval(rng);
+      const Vec3 p(x, 0.1 * (2 * unit_interval(rng) - 1), 0.1 * (2 * unit_interval(rng) - 1));
+      for (std::size_t l = 0; l < g.links.size(); ++l)
+        state.links.push_back(LinkState{p, a, random_vector(rng, 0.1), random_vector(rng, 0.05)});
+      const Evaluation broad = evaluate(g, state, data);
+      Evaluation all = evaluate(open, state, open_data);
+      UnitGeometry reduced = open;
+      while (all.text != broad.text && !all.stopping_element.empty()) {
+        const auto far_cone = std::find_if(reduced.tasks.begin(), reduced.tasks.end(), [&](const PairTask& t) {
+          return is_cone_task(t) && reduced.task_name(t) == all.stopping_element;
+        });
+        ASSERT_NE(far_cone, reduced.tasks.end()) << "state " << k << ": " << all.text;
+        reduced.tasks.erase(far_cone);
+        ContactData reduced_data = make_contact_data(reduced);
+        all = evaluate(reduced, state, reduced_data);
+        ++far_cones_out_of_range;
+      }
+      ASSERT_EQ(broad.text, all.text) << "state " << k;
+      stops += broad.stopped;
+      with_contacts += !broad.stopped && !data.contacts.empty();
+      links_skipped += static_cast<int>(std::count(data.link_near.begin(), data.link_near.end(), 0));
+    }
+    // the poses give contacts and stops as well as links the broad phase skips
+    EXPECT_GT(with_contacts, 300);
+    EXPECT_GT(stops, 50);
+    EXPECT_GT(links_skipped, 500);
+    std::cout << unit << ": " << with_contacts << " with contacts, " << stops << " stopped, " << links_skipped
+              << " links skipped, " << far_cones_out_of_range << " far cones out of their range\n";
   }
 }
 

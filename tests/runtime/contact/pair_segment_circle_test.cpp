@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <random>
 
 namespace dyngen::contact {
@@ -113,6 +116,43 @@ TEST(SegmentCircle, CrossingFartherOutThanTheReachIsNotAtThisEdge) {
   ASSERT_EQ(segment_circle(s, circle, 0.04, c), PairOutcome::contact);
   EXPECT_NEAR(c.penetration, 0.03, 1e-12);
   EXPECT_LT((c.normal - Vec3::UnitY()).norm(), 1e-12);
+}
+
+// The broad phase's bound: farther_from_circle is never true for a point within `distance` of the
+// circle (its nearest point by sampling), and a segment whose midpoint is farther than its half
+// length plus the reach from the circle has no contact with it.
+TEST(SegmentCircle, FartherFromCircleBoundsTheDistance) {
+  std::mt19937 rng(52);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int far = 0, near = 0;
+  for (int k = 0; k < 5000; ++k) {
+    const Circle circle{Vec3(0.1 * unit(rng), 0.0, 0.0), random_unit(rng), 0.05 + 0.5 * unit(rng)};
+    const Vec3 p = circle.center + (0.8 * unit(rng)) * random_unit(rng);
+    const double distance = 0.3 * unit(rng);
+    const Vec3 e1 = circle.axis.unitOrthogonal(), e2 = circle.axis.cross(e1);
+    // sampled at 4096 angles: above the true distance by at most R (1 - cos(pi / 4096)) < 2e-7
+    double sampled = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < 4096; ++i) {
+      const double phi = 2 * kPi * i / 4096;
+      sampled = std::min(sampled, (circle.center + circle.radius * (std::cos(phi) * e1 + std::sin(phi) * e2) - p).norm());
+    }
+    if (farther_from_circle(p, circle, distance)) {
+      ++far;
+      EXPECT_GT(sampled, distance) << "k = " << k;
+      // a segment about p of half length distance - reach, in any direction
+      const double reach = 0.005 + 0.01 * unit(rng);
+      const Vec3 half = std::max(distance - reach, 0.0) * random_unit(rng);
+      PairContact c;
+      EXPECT_EQ(segment_circle(Segment{p - half, 2 * half}, circle, reach, c), PairOutcome::separated) << "k = " << k;
+    } else {
+      ++near;
+      // conservative by at most the corner of the slab |h| <= distance and the annulus
+      // |rho - R| <= distance: sqrt(2) distance
+      EXPECT_LE(sampled, std::sqrt(2.0) * distance + 1e-6) << "k = " << k;
+    }
+  }
+  EXPECT_GT(far, 1200);
+  EXPECT_GT(near, 500);
 }
 
 }  // namespace
