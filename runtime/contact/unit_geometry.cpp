@@ -242,13 +242,10 @@ void finalize_geometry(UnitGeometry& g) {
           case PairKind::sphere_annulus:
             task.prepared = prepare_sphere_annulus(std::get<Annulus>(passive.shape), radius, margin);
             break;
-          case PairKind::segment_circle:
-            task.prepared = std::holds_alternative<Circle>(passive.shape)
-                                ? std::get<Circle>(passive.shape)
-                                : coaxial_circle(std::get<BoundaryCircle>(passive.shape));
-            break;
           case PairKind::cone_circle:
             task.reject_distance = std::get<ApproximatedCone>(active.shape).bound_radius + margin;
+            [[fallthrough]];
+          case PairKind::segment_circle:
             task.prepared = std::holds_alternative<Circle>(passive.shape)
                                 ? std::get<Circle>(passive.shape)
                                 : coaxial_circle(std::get<BoundaryCircle>(passive.shape));

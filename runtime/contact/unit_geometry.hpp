@@ -178,9 +178,9 @@ struct UnitGeometry {
   std::vector<int> active_offset;  // per link: index of its first primitive in a flat numbering
   // Broad phase of the pair tasks: boxes bounding the passive primitives they test (PU, grown by
   // the largest reach of any task) and each link's active primitives they test (link frame). A
-  // task can give a contact, or a test outside its valid range, only where its two primitives come
-  // within its reach of each other, so none of a link's tasks can while its box, turned into PU,
-  // misses the passive one.
+  // task can give a contact only where its two primitives come within its reach of each other, so
+  // none of a link's tasks can while its box, turned into PU, misses the passive one; their
+  // valid-range checks are skipped with them (a far cone's search would otherwise stop the step).
   BoundingBox passive_box;
   std::vector<BoundingBox> link_boxes;
 

@@ -200,8 +200,8 @@ Evaluation evaluate(const UnitGeometry& g, const UnitState& state, ContactData& 
 
 bool is_cone_task(const PairTask& t) { return t.kind == PairKind::cone_circle || t.kind == PairKind::circle_cone; }
 
-// The broad phase (link boxes against the passive box, bounding spheres of segments and cones
-// against circles and segments) only skips pair tests that would find nothing: at random link
+// The broad phase (link boxes against the passive box, cones' bounding spheres against circles,
+// edges' midpoint spheres against each other) only skips pair tests that would find nothing: at random link
 // poses from far apart to deep contact, the contacts, wrenches and diagnostics of every bundled unit
 // are the same, to the last bit, as with every pair tested. The one difference allowed: a cone
 // search checks its valid range (the circle's plane ahead of the petal) before it looks for a
