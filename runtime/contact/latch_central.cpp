@@ -9,15 +9,27 @@ namespace dyngen::contact {
 
 namespace {
 
-// A latch point at deflection phi in the link frame: rotation by phi about the pivot axis.
-Vec3 deflected(const CentralLatch& latch, const Vec3& p, double phi) {
-  return latch.pivot + Eigen::AngleAxisd(phi, latch.axis) * (p - latch.pivot);
-}
+// The latch's rotation at deflection phi in the link frame: by phi about the pivot axis. At
+// phi = 0 (the latch at rest, and every trigger test) it is the identity and is not formed: the
+// identity's products are exact, so the points are the same to the bit.
+class Deflection {
+ public:
+  Deflection(const CentralLatch& latch, double phi) : pivot_(latch.pivot), turned_(phi != 0.0) {
+    if (turned_) rotation_ = Eigen::AngleAxisd(phi, latch.axis).toRotationMatrix();
+  }
+  Vec3 operator()(const Vec3& p) const { return pivot_ + (turned_ ? Vec3(rotation_ * (p - pivot_)) : Vec3(p - pivot_)); }
+
+ private:
+  const Vec3& pivot_;
+  bool turned_;
+  Mat3 rotation_;
+};
 
 // Deepest guide contact at phi; throws when a closed-form test leaves its valid range.
 bool front_contact(const CentralLatch& latch, const LinkState& link, double phi, double time, PairContact& deepest) {
-  const Vec3 inner = link.to_passive(deflected(latch, latch.front_inner, phi));
-  const Vec3 tip = link.to_passive(deflected(latch, latch.front_tip, phi));
+  const Deflection deflected(latch, phi);
+  const Vec3 inner = link.to_passive(deflected(latch.front_inner));
+  const Vec3 tip = link.to_passive(deflected(latch.front_tip));
   bool found = false;
   for (const LatchGuide& guide : latch.guides) {
     PairContact c;
@@ -54,7 +66,7 @@ bool central_latch_front_contact(const CentralLatch& latch, const LinkState& lin
 }
 
 Vec3 central_latch_tip(const CentralLatch& latch, const LinkState& link, double deflection) {
-  return link.to_passive(deflected(latch, latch.front_tip, deflection));
+  return link.to_passive(Deflection(latch, deflection)(latch.front_tip));
 }
 
 bool inside_slot(const Slot& slot, const Vec3& point) {

@@ -125,12 +125,20 @@ DockingSystem::DockingSystem(const Scenario& scenario, std::unique_ptr<mechanism
       fail(scenario.file, "contact link '" + geometry_.links[j].name + "' of " + geometry_.name +
                               " is carried by no mechanism body: add {link: " + geometry_.links[j].name +
                               ", body: ...} to contact.links");
+  // links carried at one place of one body (a body's primitives split into links) share one state
+  for (std::size_t j = 0; j < carriers_.size(); ++j)
+    for (std::size_t k = 0; k < j && carriers_[j].same_as < 0; ++k)
+      if (carriers_[k].slot == carriers_[j].slot && carriers_[k].position == carriers_[j].position &&
+          carriers_[k].rotation == carriers_[j].rotation)
+        carriers_[j].same_as = static_cast<int>(k);
   for (const Transmission& t : scenario.transmissions) transmission_coordinate_.push_back(coordinate_of(t.coordinate, "transmission"));
   for (Drive& d : scenario_.drives) {
     drives_.push_back({coordinate_of(d.coordinate, "drive")});
     if (d.end_at_reference) d.end_position = info.reference_q[static_cast<std::size_t>(drives_.back().coordinate)];
   }
   for (const Stop& s : scenario.stops) stop_coordinate_.push_back(coordinate_of(s.coordinate, "end stop"));
+  for (int i : info.independent)
+    if (std::find(stop_coordinate_.begin(), stop_coordinate_.end(), i) == stop_coordinate_.end()) limited_.push_back(i);
   try {
     info.point(scenario.reference_point.name);
   } catch (const std::invalid_argument& e) {
@@ -245,10 +253,8 @@ void DockingSystem::unpack(double t, const ConstVectorRef& y) {
 
 void DockingSystem::close_mechanism(double t) {
   const mechanism::MechanismInfo& info = mech_->info();
-  for (int i : info.independent) {
+  for (int i : limited_) {
     const auto u = static_cast<std::size_t>(i);
-    // a coordinate with an end stop is held by it
-    if (std::find(stop_coordinate_.begin(), stop_coordinate_.end(), i) != stop_coordinate_.end()) continue;
     if (eval_.q[u] < info.lower_limits[u] || eval_.q[u] > info.upper_limits[u])
       throw SimulationError("coordinate beyond its limits", t,
                             info.coordinates[u] + " = " + std::to_string(eval_.q[u]) + " outside [" +
@@ -285,6 +291,10 @@ void DockingSystem::link_states(double t) {
   const Vec3 base_angular_velocity = R_PU_T * P1.angular_velocity;
   for (std::size_t j = 0; j < carriers_.size(); ++j) {
     const Carrier& c = carriers_[j];
+    if (c.same_as >= 0) {
+      units.links[j] = units.links[static_cast<std::size_t>(c.same_as)];
+      continue;
+    }
     const auto s = static_cast<std::size_t>(c.slot);
     const Mat3 R_body = Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(R + 9 * s);
     const Vec3 arm = R_body * c.position;  // body origin -> link origin, base axes

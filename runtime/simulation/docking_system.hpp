@@ -133,6 +133,7 @@ class DockingSystem {
     int slot = -1;  // wrench body slot of the mechanism
     Vec3 position = Vec3::Zero();
     Mat3 rotation = Mat3::Identity();  // p_body = position + rotation p_link
+    int same_as = -1;                   // an earlier link carried by the same body at the same pose
   };
   const std::vector<Carrier>& carriers() const { return carriers_; }
   // The contact elements ("active-passive" primitive names: the pair table, then the latches' back
@@ -181,6 +182,7 @@ class DockingSystem {
   std::vector<HysteresisElement> hysteresis_;
   std::vector<DriveState> drives_;
   std::vector<int> stop_coordinate_;
+  std::vector<int> limited_;  // independent coordinates held within their limits by none of the end stops
   std::vector<double> closed_q_;  // the last accepted closed configuration: the closure's guess
   // coupling guesses: the last two evaluations' accelerations (at distinct times) and the step start's
   spacecraft::RigidBodyRate active_rate_guess_, previous_rate_guess_, accepted_rate_;

@@ -3,7 +3,8 @@
 // power of contact, dampers, drives, hysteresis and stops the right-hand side integrates; through a
 // contact the total linear and angular momentum of both spacecraft and the mechanism is kept
 // (every force is internal); the initial conditions put the reference point where the scenario says;
-// initial_state() restarts a run from scratch.
+// initial_state() restarts a run from scratch; links carried at one pose of one body share their
+// state, and a link carried elsewhere on that body keeps its own.
 #include "simulation/docking_system.hpp"
 
 #include <gtest/gtest.h>
@@ -151,6 +152,37 @@ TEST(DockingSystem, InitialConditionsPutTheReferencePointWhereTheScenarioSays) {
   EXPECT_LT((P.port_to_inertial.transpose() * A.angular_velocity - 0.004 * lateral_direction(0.3)).norm(), 1e-15);
   // the passive spacecraft at rest
   EXPECT_EQ(e.passive.velocity.norm(), 0.0);
+}
+
+TEST(DockingSystem, LinksCarriedAtOnePoseShareTheirStateAndOthersKeepTheirOwn) {
+  const std::vector<Override> moving = {{"initial.angular_rate", "0.02"}, {"initial.angular_rate_direction", "0.7"},
+                                        {"initial.lateral_velocity", "0.05"}};
+  std::vector<Override> moved_rollers = moving;
+  moved_rollers.push_back({"contact.links.2.position", "[0.01, -0.02, 0.09]"});
+  for (const bool moved : {false, true}) {
+    DockingSystem system = make_system("probe_cone_nominal", moved ? moved_rollers : moving);
+    const int body = system.geometry().find_link("body"), rollers = system.geometry().find_link("rollers");
+    const Evaluation& e = system.evaluate(0.0, system.initial_state());
+    const contact::LinkState &b = e.units.links[static_cast<std::size_t>(body)],
+                             &r = e.units.links[static_cast<std::size_t>(rollers)];
+    ASSERT_GT(b.angular_velocity.norm(), 0.01);
+    if (!moved) {
+      EXPECT_EQ(r.position, b.position);
+      EXPECT_EQ(r.rotation, b.rotation);
+      EXPECT_EQ(r.velocity, b.velocity);
+      EXPECT_EQ(r.angular_velocity, b.angular_velocity);
+      continue;
+    }
+    // the rollers' origin 0.01, -0.02, 0.03 from the body link's in the probe frame, axes the same:
+    // in PU A^T R_c^T d (x_link = R_c^T (x_probe - p), x_PU = position + A^T x_link)
+    const Mat3& R_c = system.carriers()[static_cast<std::size_t>(rollers)].rotation;
+    const Vec3 offset = b.rotation.transpose() * (R_c.transpose() * Vec3(0.01, -0.02, 0.03));
+    EXPECT_LT((r.position - (b.position + offset)).norm(), 1e-14);
+    EXPECT_LT((r.rotation - b.rotation).norm(), 1e-15);
+    EXPECT_LT((r.velocity - (b.velocity + b.angular_velocity.cross(offset))).norm(), 1e-14);
+    EXPECT_LT((r.angular_velocity - b.angular_velocity).norm(), 1e-15);
+    EXPECT_GT((r.velocity - b.velocity).norm(), 1e-4);
+  }
 }
 
 }  // namespace
