@@ -11,6 +11,7 @@ packages=(
   nlohmann-json3-dev               # JSON state files and reports
   libgtest-dev libgmock-dev        # tests
   libbenchmark-dev                 # benchmarks
+  valgrind                         # instruction counts of a simulation step by part (callgrind)
   libmujoco-dev                    # independent multibody oracle
   libsundials-dev                  # stiff integration (CVODE)
   libsqlite3-dev                   # campaign results store

@@ -73,19 +73,23 @@ Berthing& berthing_run(const benchmark::State& state) {
   return state.range(0) == 0 ? approach : contact;
 }
 
+// The step from b's state at b.t into y, with the bookkeeping at its end. Not inlined: callgrind
+// collects inside it alone.
+[[gnu::noinline]] void rk4_step_of(Berthing& b, Eigen::VectorXd& y) {
+  y = b.start;
+  b.path->begin_step(b.t, b.system.joint_angles(y));
+  b.rk4.step(b.t, b.h, y);
+  b.system.end_step(b.t + b.h, y, b.h);
+  benchmark::DoNotOptimize(y.data());
+}
+
 void BM_Rk4Step(benchmark::State& state) {
   Berthing& b = berthing_run(state);
   const double t = b.t;
   const Eigen::VectorXd& start = b.start;
   Eigen::VectorXd y = start;
   const long evaluations = b.system.evaluations(), iterations = b.system.coupling_iterations();
-  for (auto _ : state) {
-    y = start;
-    b.path->begin_step(t, b.system.joint_angles(y));
-    b.rk4.step(t, b.h, y);
-    b.system.end_step(t + b.h, y, b.h);
-    benchmark::DoNotOptimize(y.data());
-  }
+  for (auto _ : state) rk4_step_of(b, y);
   const auto steps = static_cast<double>(state.iterations());
   state.counters["evaluations"] = static_cast<double>(b.system.evaluations() - evaluations) / steps;
   state.counters["coupling_iterations"] = static_cast<double>(b.system.coupling_iterations() - iterations) / steps;
@@ -93,6 +97,15 @@ void BM_Rk4Step(benchmark::State& state) {
   state.counters["contacts"] = static_cast<double>(b.system.contacts().contacts.size());
 }
 BENCHMARK(BM_Rk4Step)->Arg(0)->Arg(1)->ArgName("in_contact")->ComputeStatistics("min", least);
+
+// The same step 50 times and nothing else, for counting its instructions by part:
+// tools/bench/step_instructions.sh runs it under callgrind collecting inside rk4_step_of only.
+void BM_Rk4StepInstructions(benchmark::State& state) {
+  Berthing& b = berthing_run(state);
+  Eigen::VectorXd y = b.start;
+  for (auto _ : state) rk4_step_of(b, y);
+}
+BENCHMARK(BM_Rk4StepInstructions)->Arg(0)->Arg(1)->ArgName("in_contact")->Iterations(50);
 
 void BM_Evaluation(benchmark::State& state) {
   Berthing& b = berthing_run(state);

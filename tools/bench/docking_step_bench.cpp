@@ -284,16 +284,19 @@ double kernels_in_place_ns(Docking& d, const std::function<void()>& step) {
 // the contact of one evaluation times the step's kinematics evaluations, and
 // runtime_share = 1 - (kernels + contact) / step; the same with the kernels timed in place,
 // runtime_share_in_place.
+// The step from d's state into y, as in a run: accept() at the step's start (its kinematics and
+// contacts are the first stage's), then RK4. Not inlined: callgrind collects inside it alone.
+[[gnu::noinline]] void rk4_step_of(Docking& d, Eigen::VectorXd& y) {
+  y = d.y;
+  d.system.accept(d.t, y, d.h);
+  d.rk4.step(d.t, d.h, y);
+  benchmark::DoNotOptimize(y.data());
+}
+
 void BM_Rk4Step(benchmark::State& state) {
   Docking& d = docking();
   Eigen::VectorXd y = d.y;
-  // as in a run: accept() at the step's start (its kinematics and contacts are the first stage's)
-  const auto step = [&] {
-    y = d.y;
-    d.system.accept(d.t, y, d.h);
-    d.rk4.step(d.t, d.h, y);
-    benchmark::DoNotOptimize(y.data());
-  };
+  const auto step = [&] { rk4_step_of(d, y); };
   const long evaluations = d.system.evaluations(), iterations = d.system.coupling_iterations(),
              kinematics = d.system.kinematics_evaluations();
   for (auto _ : state) step();
@@ -315,6 +318,15 @@ void BM_Rk4Step(benchmark::State& state) {
       benchmark::Counter(d.h, benchmark::Counter::kIsIterationInvariantRate);  // simulated s per wall s
 }
 BENCHMARK(BM_Rk4Step);
+
+// The same step 50 times and nothing else, for counting its instructions by part:
+// tools/bench/step_instructions.sh runs it under callgrind collecting inside rk4_step_of only.
+void BM_Rk4StepInstructions(benchmark::State& state) {
+  Docking& d = docking();
+  Eigen::VectorXd y = d.y;
+  for (auto _ : state) rk4_step_of(d, y);
+}
+BENCHMARK(BM_Rk4StepInstructions)->Iterations(50);
 
 // One evaluation of the right-hand side (evaluate(): the state is evaluated afresh, not taken from
 // rate()'s cache; the coupling starts from the last evaluation's accelerations at that time, so it
