@@ -278,12 +278,6 @@ double kernels_in_place_ns(Docking& d, const std::function<void()>& step) {
   return least;
 }
 
-// One RK4 step from the state at t with the accept() before it, and its parts timed alone in the same run: the
-// kernel calls the step made (closure and body poses per kinematics evaluation, forward dynamics
-// with the base wrench per coupling iteration, damper power per evaluation) replayed in their order,
-// the contact of one evaluation times the step's kinematics evaluations, and
-// runtime_share = 1 - (kernels + contact) / step; the same with the kernels timed in place,
-// runtime_share_in_place.
 // The step from d's state into y, as in a run: accept() at the step's start (its kinematics and
 // contacts are the first stage's), then RK4. Not inlined: callgrind collects inside it alone.
 [[gnu::noinline]] void rk4_step_of(Docking& d, Eigen::VectorXd& y) {
@@ -293,6 +287,12 @@ double kernels_in_place_ns(Docking& d, const std::function<void()>& step) {
   benchmark::DoNotOptimize(y.data());
 }
 
+// One RK4 step from the state at t with the accept() before it, and its parts timed alone in the same run: the
+// kernel calls the step made (closure and body poses per kinematics evaluation, forward dynamics
+// with the base wrench per coupling iteration, damper power per evaluation) replayed in their order,
+// the contact of one evaluation times the step's kinematics evaluations, and
+// runtime_share = 1 - (kernels + contact) / step; the same with the kernels timed in place,
+// runtime_share_in_place.
 void BM_Rk4Step(benchmark::State& state) {
   Docking& d = docking();
   Eigen::VectorXd y = d.y;
