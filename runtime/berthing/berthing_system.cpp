@@ -135,7 +135,7 @@ void BerthingSystem::kinematics(double t, const ConstVectorRef& y) {
   // the port's absolute motion in its axes: the station's at the port's origin
   const spacecraft::RigidBodyState& s = eval_.station;
   const Mat3& R_SP = port_.port_to_body();
-  const Mat3 R = spacecraft::rotation_matrix(s.attitude);
+  const Mat3& R = station_to_inertial_ = spacecraft::rotation_matrix(s.attitude);
   contact::UnitState& units = eval_.units;
   units.time = t;
   units.passive_angular_velocity = R_SP.transpose() * s.angular_velocity;
@@ -173,7 +173,9 @@ void BerthingSystem::coupled_dynamics(double t) {
   const spacecraft::PortDeflection rigid;
   const spacecraft::Wrench on_port = spacecraft::wrench_at_com(port_, eval_.port_wrench, rigid);
   const double arm = std::max(1.0, arm_base_.position().norm());
-  const spacecraft::PortCoupling coupling(station_, eval_.station, arm_base_, rigid);
+  // the station's attitude matrix as kinematics() formed it at this state
+  const spacecraft::PortCoupling coupling(station_, eval_.station,
+                                          spacecraft::PortFrame{station_to_inertial_, rigid, spacecraft::port_placement(arm_base_, rigid)});
   double* base = eval_.base.data();
   spacecraft::Wrench on_base;
   // One pass of the kernels an iteration: staged (prepare once, finish per iteration, as the docking

@@ -138,6 +138,7 @@ class BerthingSystem {
   contact::UnitGeometry geometry_;
   contact::ContactData contact_;
   spacecraft::RigidBody station_;
+  Mat3 station_to_inertial_ = Mat3::Identity();  // R(q) of the station at the state kinematics() last took
   spacecraft::Port arm_base_, port_;
   JointServo servo_;
   JointReference* reference_ = nullptr;

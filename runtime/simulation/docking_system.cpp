@@ -268,8 +268,10 @@ void DockingSystem::close_mechanism(double t) {
 }
 
 void DockingSystem::link_states(double t) {
-  const spacecraft::PortMotion& P1 = eval_.active_port = spacecraft::port_motion(active_port_, eval_.active, deflection(0));
-  const spacecraft::PortMotion& P2 = eval_.passive_port = spacecraft::port_motion(passive_port_, eval_.passive, deflection(1));
+  active_frame_ = spacecraft::port_frame(active_port_, eval_.active, deflection(0));
+  passive_frame_ = spacecraft::port_frame(passive_port_, eval_.passive, deflection(1));
+  const spacecraft::PortMotion& P1 = eval_.active_port = spacecraft::port_motion(active_frame_, eval_.active);
+  const spacecraft::PortMotion& P2 = eval_.passive_port = spacecraft::port_motion(passive_frame_, eval_.passive);
   const auto slots = static_cast<std::size_t>(wrench_slots_);
   double rotation[9 * 16], origin[3 * 16], angular_velocity[3 * 16], velocity[3 * 16];
   std::vector<double> heap;
@@ -362,9 +364,10 @@ double DockingSystem::next_drive_end() const {
 }
 
 void DockingSystem::coupled_dynamics(double t) {
-  const spacecraft::PortDeflection active_deflection = deflection(0), passive_deflection = deflection(1);
-  passive_rate_ = spacecraft::rigid_body_rate(
-      passive_body_, eval_.passive, spacecraft::wrench_at_com(passive_port_, eval_.passive_wrench, passive_deflection));
+  // the frames link_states formed at this state (the port modes change only in accept(), which then
+  // has the kinematics evaluated again)
+  passive_rate_ = spacecraft::rigid_body_rate(passive_body_, eval_.passive, passive_frame_.body_to_inertial,
+                                              spacecraft::wrench_at_com(passive_frame_.placement, eval_.passive_wrench));
   // the guess: the accelerations of this step's last two evaluations extrapolated linearly to t, or
   // the last one's; those at the step's start when the last evaluation lies ahead of t or before
   // this step (a rejected trial stage, possibly far past an impact)
@@ -378,7 +381,7 @@ void DockingSystem::coupled_dynamics(double t) {
     }
   }
   const double arm = std::max(1.0, active_port_.position().norm());
-  const spacecraft::PortCoupling coupling(active_body_, eval_.active, active_port_, active_deflection);
+  const spacecraft::PortCoupling coupling(active_body_, eval_.active, active_frame_);
   double* base = eval_.base.data();
   const auto singular = [&](int loop) {
     return SimulationError("singular loop", t,

@@ -172,6 +172,7 @@ class DockingSystem {
   spacecraft::RigidBody active_body_, passive_body_;
   spacecraft::Port active_port_, passive_port_;
   spacecraft::ElasticModes active_modes_, passive_modes_;
+  spacecraft::PortFrame active_frame_, passive_frame_;  // of the state link_states() last took
   spacecraft::ModalState active_modal_, passive_modal_;
   Eigen::VectorXd active_modal_force_, passive_modal_force_;  // held over the step
 

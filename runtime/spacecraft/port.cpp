@@ -33,7 +33,10 @@ Wrench port_wrench_in_body_axes(const Port& port, const Wrench& at_port, const P
 }
 
 Wrench wrench_at_com(const Port& port, const Wrench& at_port, const PortDeflection& deflection) {
-  const PortPlacement placement = port_placement(port, deflection);
+  return wrench_at_com(port_placement(port, deflection), at_port);
+}
+
+Wrench wrench_at_com(const PortPlacement& placement, const Wrench& at_port) {
   Wrench at_com;
   at_com.force = placement.port_to_body * at_port.force;
   // M_C = M_P + rho x F
@@ -41,9 +44,18 @@ Wrench wrench_at_com(const Port& port, const Wrench& at_port, const PortDeflecti
   return at_com;
 }
 
+PortFrame port_frame(const Port& port, const RigidBodyState& state, const PortDeflection& deflection) {
+  return {rotation_matrix(state.attitude), deflection, port_placement(port, deflection)};
+}
+
 PortMotion port_motion(const Port& port, const RigidBodyState& state, const PortDeflection& deflection) {
-  const PortPlacement placement = port_placement(port, deflection);
-  const Mat3 body_to_inertial = rotation_matrix(state.attitude);
+  return port_motion(port_frame(port, state, deflection), state);
+}
+
+PortMotion port_motion(const PortFrame& frame, const RigidBodyState& state) {
+  const PortPlacement& placement = frame.placement;
+  const Mat3& body_to_inertial = frame.body_to_inertial;
+  const PortDeflection& deflection = frame.deflection;
   const Vec3& omega = state.angular_velocity;
   PortMotion motion;
   motion.position = state.position + body_to_inertial * placement.position;

@@ -74,6 +74,19 @@ struct PortMotion {
 };
 PortMotion port_motion(const Port& port, const RigidBodyState& state, const PortDeflection& deflection);
 
+// What one state of a body and its port's deflection give every use at that state: the attitude
+// matrix R(q) and the deflected port's placement, formed once for the port's motion, the wrench
+// moved to the CoM, the body's rate and its coupling with the mechanism on the port.
+struct PortFrame {
+  Mat3 body_to_inertial = Mat3::Identity();
+  PortDeflection deflection;
+  PortPlacement placement;
+};
+PortFrame port_frame(const Port& port, const RigidBodyState& state, const PortDeflection& deflection);
+// port_motion and wrench_at_com of the frame's state: the same expressions, the same values.
+PortMotion port_motion(const PortFrame& frame, const RigidBodyState& state);
+Wrench wrench_at_com(const PortPlacement& placement, const Wrench& at_port);
+
 // The transport motion of the port, PORT axes: the moving-base inputs of the mechanism kernels
 // (spec/algorithms.md "Trees on a moving base"; generator/algorithms/state.hpp w0, e0, a0, v0).
 // `rate` is the body's state rate at `state` (rigid_body_rate). With P = port_to_body^T:

@@ -5,18 +5,22 @@ namespace dyngen::spacecraft {
 
 PortCoupling::PortCoupling(const RigidBody& body, const RigidBodyState& state, const Port& port,
                            const PortDeflection& deflection)
+    : PortCoupling(body, state, port_frame(port, state, deflection)) {}
+
+PortCoupling::PortCoupling(const RigidBody& body, const RigidBodyState& state, const PortFrame& frame)
     : mass_(body.mass()),
       inverse_inertia_(body.inverse_inertia()),
-      placement_(port_placement(port, deflection)),
-      body_to_inertial_(rotation_matrix(state.attitude)),
+      placement_(frame.placement),
+      body_to_inertial_(frame.body_to_inertial),
       inertial_to_body_(body_to_inertial_.transpose()),
       body_to_port_(placement_.port_to_body.transpose()),
       velocity_(state.velocity),
       omega_(state.angular_velocity),
       gyroscopic_(omega_.cross(body.inertia() * omega_)),
       attitude_rate_(quaternion_rate(state.attitude, omega_)),
-      elastic_acceleration_(deflection.acceleration),
-      elastic_angular_acceleration_(deflection.angular_acceleration) {
+      elastic_acceleration_(frame.deflection.acceleration),
+      elastic_angular_acceleration_(frame.deflection.angular_acceleration) {
+  const PortDeflection& deflection = frame.deflection;
   const Vec3& rho = placement_.position;
   w0_ = body_to_port_ * (omega_ + deflection.angular_velocity);
   v0_ = body_to_port_ * (inertial_to_body_ * state.velocity + omega_.cross(rho) + deflection.velocity);

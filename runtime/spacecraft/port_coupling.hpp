@@ -16,6 +16,8 @@ namespace dyngen::spacecraft {
 class PortCoupling {
  public:
   PortCoupling(const RigidBody& body, const RigidBodyState& state, const Port& port, const PortDeflection& deflection);
+  // The same from the state's port frame (port_frame: its attitude matrix and placement formed once).
+  PortCoupling(const RigidBody& body, const RigidBodyState& state, const PortFrame& frame);
 
   // transport_motion(port, state, rate, deflection)
   TransportMotion transport_motion(const RigidBodyRate& rate) const;

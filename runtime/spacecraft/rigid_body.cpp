@@ -47,11 +47,16 @@ RigidBody::RigidBody(double mass, const Mat3& inertia) : mass_(mass) {
 }
 
 RigidBodyRate rigid_body_rate(const RigidBody& body, const RigidBodyState& state, const Wrench& at_com) {
+  return rigid_body_rate(body, state, rotation_matrix(state.attitude), at_com);
+}
+
+RigidBodyRate rigid_body_rate(const RigidBody& body, const RigidBodyState& state, const Mat3& body_to_inertial,
+                              const Wrench& at_com) {
   const Vec3& omega = state.angular_velocity;
   RigidBodyRate rate;
   rate.velocity = state.velocity;
   // dv/dt = R(q) F / m
-  rate.acceleration = rotation_matrix(state.attitude) * at_com.force / body.mass();
+  rate.acceleration = body_to_inertial * at_com.force / body.mass();
   rate.attitude_rate = quaternion_rate(state.attitude, omega);
   // domega/dt = I^-1 (M - omega x I omega)
   rate.angular_acceleration = body.inverse_inertia() * (at_com.moment - omega.cross(body.inertia() * omega));

@@ -48,6 +48,9 @@ struct RigidBodyRate {
 // State rate under the wrench `at_com`: force and moment about the CoM, both in BODY axes.
 //   dr/dt = v;   m dv/dt = R(q) F;   dq/dt = 1/2 q (x) [0; omega];   I domega/dt = M - omega x (I omega)
 RigidBodyRate rigid_body_rate(const RigidBody& body, const RigidBodyState& state, const Wrench& at_com);
+// The same with R(q) given (formed once for several uses of one state).
+RigidBodyRate rigid_body_rate(const RigidBody& body, const RigidBodyState& state, const Mat3& body_to_inertial,
+                              const Wrench& at_com);
 
 // T = 1/2 m |v|^2 + 1/2 omega^T I omega
 double kinetic_energy(const RigidBody& body, const RigidBodyState& state);

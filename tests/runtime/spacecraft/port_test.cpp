@@ -178,6 +178,51 @@ TEST(Port, TransportMotionOfAnElasticPortMatchesFiniteDifferences) {
   EXPECT_GT((rigid.e0 - e0).norm(), 1e-3 * e0.norm());
 }
 
+// A frame formed once at a state gives what the port, the state and the deflection give, bit for
+// bit: the runs form it once per evaluation for the port's motion, the body's rate, the wrench
+// moved to the CoM and the coupling with the mechanism.
+TEST(Port, FrameOfAStateGivesTheSameMotionRateAndWrenchBitForBit) {
+  std::mt19937 rng(5);
+  const RigidBody body(7000.0, (Mat3() << 9.0e3, 120.0, -40.0, 120.0, 1.4e4, 75.0, -40.0, 75.0, 1.6e4).finished());
+  const Port port(Vec3(3.2, 0.1, -0.05), turn(0.7, Vec3(1.0, 2.0, 0.5)));
+  const auto same = [](const Vec3& a, const Vec3& b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; };
+  for (int k = 0; k < 500; ++k) {
+    RigidBodyState state;
+    state.position = random_vector(rng, 10.0);
+    state.velocity = random_vector(rng, 0.3);
+    state.attitude = quaternion_from_rotation_vector(0.37 * (k % 17) * random_vector(rng, 1.0).normalized());
+    state.angular_velocity = random_vector(rng, 0.05);
+    PortDeflection deflection;
+    if (k % 2 == 1)
+      deflection = {random_vector(rng, 1e-3), random_vector(rng, 1e-3), random_vector(rng, 1e-2),
+                    random_vector(rng, 1e-2), random_vector(rng, 1e-1), random_vector(rng, 1e-1)};
+    const PortFrame frame = port_frame(port, state, deflection);
+    const Mat3 R = rotation_matrix(state.attitude);
+    const PortPlacement placement = port_placement(port, deflection);
+    ASSERT_TRUE(frame.body_to_inertial == R && frame.placement.port_to_body == placement.port_to_body &&
+                same(frame.placement.position, placement.position));
+
+    // the motion by its definition (port.hpp), term for term
+    const PortMotion motion = port_motion(frame, state);
+    EXPECT_TRUE(same(motion.position, state.position + R * placement.position));
+    EXPECT_TRUE(motion.port_to_inertial == R * placement.port_to_body);
+    EXPECT_TRUE(same(motion.velocity,
+                     state.velocity + R * (state.angular_velocity.cross(placement.position) + deflection.velocity)));
+    EXPECT_TRUE(same(motion.angular_velocity, R * (state.angular_velocity + deflection.angular_velocity)));
+
+    const Wrench at_port{random_vector(rng, 2e3), random_vector(rng, 5e2)};
+    const Wrench at_com = wrench_at_com(frame.placement, at_port), expected = wrench_at_com(port, at_port, deflection);
+    EXPECT_TRUE(same(at_com.force, placement.port_to_body * at_port.force));
+    EXPECT_TRUE(same(at_com.moment, placement.port_to_body * at_port.moment + placement.position.cross(at_com.force)));
+    EXPECT_TRUE(same(at_com.force, expected.force) && same(at_com.moment, expected.moment));
+
+    const RigidBodyRate rate = rigid_body_rate(body, state, frame.body_to_inertial, at_com);
+    EXPECT_TRUE(same(rate.acceleration, R * at_com.force / body.mass()));
+    EXPECT_TRUE(same(rate.angular_acceleration,
+                     body.inverse_inertia() * (at_com.moment - state.angular_velocity.cross(body.inertia() * state.angular_velocity))));
+  }
+}
+
 TEST(Port, RejectsAnOrientationThatIsNotARotation) {
   const std::string scaled = test::error_message([] { Port(Vec3::Zero(), 1.01 * Mat3::Identity()); });
   EXPECT_NE(scaled.find("orientation is not a rotation matrix"), std::string::npos) << scaled;
