@@ -78,6 +78,7 @@ BerthingSystem::BerthingSystem(const BerthingScenario& scenario, std::unique_ptr
       station_(scenario.station_mass, scenario.station_inertia),
       arm_base_(scenario.arm_base.position, scenario.arm_base.rotation),
       port_(scenario.port.position, scenario.port.rotation),
+      arm_base_frame_{Mat3::Identity(), {}, spacecraft::port_placement(arm_base_, {})},
       servo_(make_servo(scenario, mech_->info())),
       ring_(*mech_, carrier_slot(scenario, mech_->info()), scenario.ring),
       coupling_tolerance_(scenario.coupling_tolerance),
@@ -135,7 +136,7 @@ void BerthingSystem::kinematics(double t, const ConstVectorRef& y) {
   // the port's absolute motion in its axes: the station's at the port's origin
   const spacecraft::RigidBodyState& s = eval_.station;
   const Mat3& R_SP = port_.port_to_body();
-  const Mat3& R = station_to_inertial_ = spacecraft::rotation_matrix(s.attitude);
+  const Mat3& R = arm_base_frame_.body_to_inertial = spacecraft::rotation_matrix(s.attitude);
   contact::UnitState& units = eval_.units;
   units.time = t;
   units.passive_angular_velocity = R_SP.transpose() * s.angular_velocity;
@@ -174,8 +175,7 @@ void BerthingSystem::coupled_dynamics(double t) {
   const spacecraft::Wrench on_port = spacecraft::wrench_at_com(port_, eval_.port_wrench, rigid);
   const double arm = std::max(1.0, arm_base_.position().norm());
   // the station's attitude matrix as kinematics() formed it at this state
-  const spacecraft::PortCoupling coupling(station_, eval_.station,
-                                          spacecraft::PortFrame{station_to_inertial_, rigid, spacecraft::port_placement(arm_base_, rigid)});
+  const spacecraft::PortCoupling coupling(station_, eval_.station, arm_base_frame_);
   double* base = eval_.base.data();
   spacecraft::Wrench on_base;
   // One pass of the kernels an iteration: staged (prepare once, finish per iteration, as the docking

@@ -138,8 +138,9 @@ class BerthingSystem {
   contact::UnitGeometry geometry_;
   contact::ContactData contact_;
   spacecraft::RigidBody station_;
-  Mat3 station_to_inertial_ = Mat3::Identity();  // R(q) of the station at the state kinematics() last took
   spacecraft::Port arm_base_, port_;
+  // the rigid arm base's placement, and the station's attitude matrix at the state kinematics() last took
+  spacecraft::PortFrame arm_base_frame_;
   JointServo servo_;
   JointReference* reference_ = nullptr;
   RingKinematics ring_;
