@@ -8,13 +8,12 @@
 
 #include <random>
 
+#include "random_state.hpp"
+
 namespace dyngen::spacecraft {
 namespace {
 
-Vec3 random_vector(std::mt19937& rng, double scale) {
-  std::uniform_real_distribution<double> u(-scale, scale);
-  return Vec3(u(rng), u(rng), u(rng));
-}
+using test::random_vector;
 
 void expect_identical(const Vec3& a, const Vec3& b) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(a[i], b[i]);
@@ -25,16 +24,8 @@ TEST(PortCoupling, EqualsTheFreeFunctionsBitForBit) {
   const RigidBody body(7000.0, (Mat3() << 9.0e3, 120.0, -40.0, 120.0, 1.4e4, 75.0, -40.0, 75.0, 1.6e4).finished());
   const Port port(Vec3(3.2, 0.1, -0.05), Eigen::AngleAxisd(0.7, Vec3(1.0, 2.0, 0.5).normalized()).toRotationMatrix());
   for (int k = 0; k < 1000; ++k) {
-    RigidBodyState state;
-    state.position = random_vector(rng, 10.0);
-    state.velocity = random_vector(rng, 0.3);
-    state.attitude = quaternion_from_rotation_vector(0.37 * (k % 17) * random_vector(rng, 1.0).normalized());
-    state.angular_velocity = random_vector(rng, 0.05);
-    PortDeflection deflection;
-    if (k % 2 == 1) {  // rigid ports half of the time: port_placement's shortcut
-      deflection = {random_vector(rng, 1e-3), random_vector(rng, 1e-3), random_vector(rng, 1e-2),
-                    random_vector(rng, 1e-2), random_vector(rng, 1e-1), random_vector(rng, 1e-1)};
-    }
+    const RigidBodyState state = test::random_state(rng, k);
+    const PortDeflection deflection = test::random_deflection(rng, k);  // rigid half of the time
     const RigidBodyRate rate = rigid_body_rate(body, state, {random_vector(rng, 1e3), random_vector(rng, 1e3)});
     const Wrench at_port{random_vector(rng, 2e3), random_vector(rng, 5e2)};
 

@@ -5,6 +5,7 @@
 #include "spacecraft/state_vector.hpp"
 
 #include "error_message.hpp"
+#include "random_state.hpp"
 #include "rk4.hpp"
 
 #include <Eigen/Geometry>
@@ -18,10 +19,7 @@ namespace {
 
 Mat3 turn(double angle, const Vec3& axis) { return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix(); }
 
-Vec3 random_vector(std::mt19937& rng, double scale) {
-  std::uniform_real_distribution<double> u(-scale, scale);
-  return Vec3(u(rng), u(rng), u(rng));
-}
+using test::random_vector;
 
 // The vector of a skew-symmetric matrix's skew part: [w]x -> w.
 Vec3 axial(const Mat3& m) { return 0.5 * Vec3(m(2, 1) - m(1, 2), m(0, 2) - m(2, 0), m(1, 0) - m(0, 1)); }
@@ -187,15 +185,8 @@ TEST(Port, FrameOfAStateGivesTheSameMotionRateAndWrenchBitForBit) {
   const Port port(Vec3(3.2, 0.1, -0.05), turn(0.7, Vec3(1.0, 2.0, 0.5)));
   const auto same = [](const Vec3& a, const Vec3& b) { return a[0] == b[0] && a[1] == b[1] && a[2] == b[2]; };
   for (int k = 0; k < 500; ++k) {
-    RigidBodyState state;
-    state.position = random_vector(rng, 10.0);
-    state.velocity = random_vector(rng, 0.3);
-    state.attitude = quaternion_from_rotation_vector(0.37 * (k % 17) * random_vector(rng, 1.0).normalized());
-    state.angular_velocity = random_vector(rng, 0.05);
-    PortDeflection deflection;
-    if (k % 2 == 1)
-      deflection = {random_vector(rng, 1e-3), random_vector(rng, 1e-3), random_vector(rng, 1e-2),
-                    random_vector(rng, 1e-2), random_vector(rng, 1e-1), random_vector(rng, 1e-1)};
+    const RigidBodyState state = test::random_state(rng, k);
+    const PortDeflection deflection = test::random_deflection(rng, k);
     const PortFrame frame = port_frame(port, state, deflection);
     const Mat3 R = rotation_matrix(state.attitude);
     const PortPlacement placement = port_placement(port, deflection);
