@@ -3,10 +3,6 @@
 
 namespace dyngen::spacecraft {
 
-PortCoupling::PortCoupling(const RigidBody& body, const RigidBodyState& state, const Port& port,
-                           const PortDeflection& deflection)
-    : PortCoupling(body, state, port_frame(port, state, deflection)) {}
-
 PortCoupling::PortCoupling(const RigidBody& body, const RigidBodyState& state, const PortFrame& frame)
     : mass_(body.mass()),
       inverse_inertia_(body.inverse_inertia()),

@@ -15,8 +15,8 @@ namespace dyngen::spacecraft {
 
 class PortCoupling {
  public:
-  PortCoupling(const RigidBody& body, const RigidBodyState& state, const Port& port, const PortDeflection& deflection);
-  // The same from the state's port frame (port_frame: its attitude matrix and placement formed once).
+  // At `state`, whose port frame (port_frame: the attitude matrix, the port's deflection and
+  // placement) the caller forms once for this and its other uses of the state.
   PortCoupling(const RigidBody& body, const RigidBodyState& state, const PortFrame& frame);
 
   // transport_motion(port, state, rate, deflection)
