@@ -31,6 +31,43 @@ double plane_lead_over_starts(const ApproximatedCone& cone, const Circle& circle
   return lead;
 }
 
+bool crossings_inside_circle(const ApproximatedCone& cone, const Circle& circle) {
+  const Vec3& n = circle.axis;
+  const double R_B = cone.base_radius, R = circle.radius;
+  // D(phi) = D_0 + D_1 cos phi + D_2 sin phi with D_0 = (delta, 0, 0), D_1 = R_B Y, D_2 = R_B Z
+  // (orthogonal): m = n.D = m_0 + m_1 cos phi + m_2 sin phi, and with g_i = e.D_i
+  //   M_ij = m_i m_j (|e|^2 - R_R^2) + k (m_i g_j + m_j g_i) + k^2 D_i.D_j,
+  // F = v^T M v for v = (1, cos phi, sin phi)
+  const double delta = cone.base_x - cone.apex_x;
+  const Vec3 e = Vec3(cone.apex_x, 0.0, 0.0) - circle.center;
+  const double k = -n.dot(e), E = e.squaredNorm() - R * R;
+  const double m0 = n.x() * delta, m1 = R_B * n.y(), m2 = R_B * n.z();
+  const double g0 = e.x() * delta, g1 = e.y() * R_B, g2 = e.z() * R_B;
+  const double M00 = m0 * m0 * E + 2.0 * k * m0 * g0 + k * k * delta * delta;
+  const double M01 = m0 * m1 * E + k * (m0 * g1 + m1 * g0);
+  const double M02 = m0 * m2 * E + k * (m0 * g2 + m2 * g0);
+  const double M12 = m1 * m2 * E + k * (m1 * g2 + m2 * g1);
+  // (M_11 + M_22) / 2 and (M_11 - M_22) / 2
+  const double M_mean = 0.5 * (m1 * m1 + m2 * m2) * E + k * (m1 * g1 + m2 * g2) + k * k * R_B * R_B;
+  const double M_half_difference = 0.5 * (m1 * m1 - m2 * m2) * E + k * (m1 * g1 - m2 * g2);
+  // F = a + first.(cos phi, sin phi) + second harmonic of amplitude |(M_half_difference, M_12)|
+  const double a = M00 + M_mean;
+  const Vec2 first(2.0 * M01, 2.0 * M02);
+  const double second = std::sqrt(M_half_difference * M_half_difference + M12 * M12);
+  // the first harmonic's largest value on the arc (its starts' (y, z) have length R_B): |first|
+  // where its direction lies inside the arc, else at an end
+  const std::size_t last = cone.starts.size() - 1;
+  const Vec2 begin = cone.starts.front().tail<2>(), end = cone.starts[last].tail<2>();
+  const Vec2 middle = cone.starts[last / 2].tail<2>();
+  const double first_norm = first.norm();
+  double first_max = std::max(first.dot(begin), first.dot(end)) / R_B;
+  if (first.dot(middle) * R_B >= begin.dot(middle) * first_norm) first_max = first_norm;
+  // rounding: well above that of F's terms, far below any separation that matters (1e-12 relative)
+  const double scale = (m0 * m0 + m1 * m1 + m2 * m2) * (e.squaredNorm() + R * R) +
+                       k * k * (delta * delta + 2.0 * R_B * R_B);
+  return a + first_max + second < -1e-12 * scale;
+}
+
 namespace {
 
 struct Probe {
@@ -108,6 +145,7 @@ PairOutcome approximated_cone_circle(const ApproximatedCone& cone, const Circle&
     out.range_value = lead;
     return PairOutcome::outside_valid_range;
   }
+  if (crossings_inside_circle(cone, circle)) return PairOutcome::separated;
   const Probe probe{cone, circle, search};
   const int last = static_cast<int>(cone.starts.size()) - 1;  // 2^N
   // first iteration: i_B = 1, i_E = i_B + 2^N, i_M = i_B + 2^(N-1) (zero-based here)

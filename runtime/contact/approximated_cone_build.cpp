@@ -20,6 +20,7 @@ ApproximatedCone make_approximated_cone(const ApproximatedConeSpec& spec) {
   cone.azimuth_begin = spec.azimuth_begin;
   cone.azimuth_end = spec.azimuth_end;
   cone.direction = spec.direction;
+  cone.apex_x = spec.base_x + spec.direction * spec.base_radius / std::tan(spec.half_angle);
   const int count = (1 << spec.levels) + 1;
   cone.starts.resize(count);
   cone.vectors.resize(count);

@@ -123,8 +123,10 @@ void transform_active(const UnitGeometry& g, const UnitState& state, ContactData
 }
 
 PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState& l, PairContact& c, ContactData& data) {
-  const ActiveShape& active = g.links[t.link].primitives[t.active].shape;
-  const PassiveShape& passive = g.passive[t.passive].shape;
+  // the primitives' own shapes are looked up only by the pairs that read them (most tasks end in a
+  // broad-phase test)
+  const auto active = [&]() -> const ActiveShape& { return g.links[t.link].primitives[t.active].shape; };
+  const auto passive = [&]() -> const PassiveShape& { return g.passive[t.passive].shape; };
   const double reach = t.reach;
   const Vec3& point = data.active_point[t.active_index];
   const Vec3& vector = data.active_vector[t.active_index];
@@ -140,13 +142,13 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
     case PairKind::segment_circle:
       return segment_circle(Segment{point, vector}, *std::get_if<Circle>(&t.prepared), reach, c);
     case PairKind::circle_segment: {
-      const Circle circle{point, vector, std::get_if<Circle>(&active)->radius};
-      const PairOutcome o = segment_circle(*std::get_if<Segment>(&passive), circle, reach, c);
+      const Circle circle{point, vector, std::get_if<Circle>(&active())->radius};
+      const PairOutcome o = segment_circle(*std::get_if<Segment>(&passive()), circle, reach, c);
       if (o == PairOutcome::contact) passive_first_to_active_first(c);
       return o;
     }
     case PairKind::segment_segment: {
-      const Segment& p = *std::get_if<Segment>(&passive);
+      const Segment& p = *std::get_if<Segment>(&passive());
       // bounding spheres about the midpoints first
       if ((point + 0.5 * vector - p.origin - 0.5 * p.vector).squaredNorm() > t.reject_distance * t.reject_distance)
         return PairOutcome::separated;
@@ -157,7 +159,7 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
       if (farther_from_circle(point, *std::get_if<Circle>(&t.prepared), t.reject_distance))
         return PairOutcome::separated;
       ConeSearch search;
-      const PairOutcome o = approximated_cone_circle(*std::get_if<ApproximatedCone>(&active),
+      const PairOutcome o = approximated_cone_circle(*std::get_if<ApproximatedCone>(&active()),
                                                      circle_to_link(*std::get_if<Circle>(&t.prepared), l), reach, c,
                                                      search);
       data.generatrices_evaluated += search.evaluated;
@@ -165,11 +167,11 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
       return o;
     }
     case PairKind::circle_cone: {
-      const Circle circle{point, vector, std::get_if<Circle>(&active)->radius};
+      const Circle circle{point, vector, std::get_if<Circle>(&active())->radius};
       if (farther_from_circle(t.passive_center, circle, t.reject_distance)) return PairOutcome::separated;
       ConeSearch search;
       const PairOutcome o =
-          approximated_cone_circle(*std::get_if<ApproximatedCone>(&passive), circle, reach, c, search);
+          approximated_cone_circle(*std::get_if<ApproximatedCone>(&passive()), circle, reach, c, search);
       data.generatrices_evaluated += search.evaluated;
       if (o == PairOutcome::contact) passive_first_to_active_first(c);
       return o;

@@ -163,6 +163,17 @@ inline bool generatrix_crossing(const Vec3& start, const Vec3& vector, const Cir
 double plane_lead_over_starts(const ApproximatedCone& cone, const Circle& circle);
 inline constexpr double kMinPlaneAxisCosine = 1e-3;
 
+// Broad phase of the search, exact: true when every generatrix line crosses the circle's plane
+// within the circle (d < R_R for all 2^N + 1 of them, so d(i_Max) < R_R and the search would end
+// separated). The lines meet at the apex V; the start s(phi) on the arc gives D = s - V, the
+// crossing P = V + (k / m) D with k = n.(c - V), m = n.D, and
+//   d^2 - R_R^2 = F / m^2,   F(phi) = |m e + k D|^2 - R_R^2 m^2,   e = V - c,
+// a quadratic form in (1, cos phi, sin phi): F = a + b cos phi + c sin phi + p cos 2phi + q sin 2phi.
+// Over the arc F <= a + max_arc(b cos phi + c sin phi) + sqrt(p^2 + q^2) (the first harmonic's
+// maximum in closed form, as in plane_lead_over_starts); true when that bound is below zero by more
+// than rounding. Costs about a tenth of a search.
+bool crossings_inside_circle(const ApproximatedCone& cone, const Circle& circle);
+
 // Generation of the 2^N + 1 generatrices of a guide petal's conical surface (preprint sec. 3,
 // fig. 12b) in the owner's frame: generatrix i starts on the circle of radius base_radius in the
 // plane x = base_x at azimuth phi_i = azimuth_begin + (azimuth_end - azimuth_begin) i / 2^N and runs

@@ -87,6 +87,9 @@ struct ApproximatedCone {
   double azimuth_begin = 0.0;
   double azimuth_end = 0.0;
   double direction = 1.0;
+  // the generatrices' lines meet on the X axis at x = apex_x, the cone's apex
+  // (base_x + direction base_radius / tan(half angle))
+  double apex_x = 0.0;
   // a sphere holding every generatrix (both ends): a plane it does not meet crosses none
   Vec3 bound_center = Vec3::Zero();
   double bound_radius = 0.0;

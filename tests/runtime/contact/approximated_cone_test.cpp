@@ -139,10 +139,11 @@ TEST(ApproximatedCone, CoaxialCircleTakesTheMiddleGeneratrixAfterThreeEvaluation
   const ApproximatedCone cone = make_approximated_cone(spec);
   PairContact c;
   ConeSearch search;
-  // crossing radius 0.42 - 0.5 * 0.04 / cos(30 deg) ~ 0.397 < 0.40: coaxial, no contact
+  // crossing radius 0.42 - 0.04 tan(30 deg) ~ 0.397 < 0.40: coaxial, no contact, which the arc
+  // bound tells before any generatrix is evaluated
   EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(-0.02 + 0.04, 0, 0), Vec3::UnitX(), 0.40}, 1.0, c, search),
             PairOutcome::separated);
-  EXPECT_EQ(search.bisection_evaluated, 3);
+  EXPECT_EQ(search.evaluated, 0);
   EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(0.0, 0, 0), Vec3::UnitX(), 0.40}, 1.0, c, search),
             PairOutcome::contact);
   EXPECT_EQ(search.generatrix, 128);
@@ -198,6 +199,56 @@ TEST(ApproximatedCone, APetalShortOfThePlaneIsSeparatedWithoutAnEvaluation) {
   EXPECT_EQ(approximated_cone_circle(cone, Circle{Vec3(-2.0, 0, 0), Vec3::UnitX(), 0.40}, 1.0, c, search),
             PairOutcome::outside_valid_range);
   EXPECT_EQ(search.evaluated, 0);
+}
+
+// The arc bound of the broad phase (crossings_inside_circle) against every generatrix line's d on
+// random circles around petals running both ways, arcs on either side of phi = pi included: never
+// true where some d reaches R_R (the search's outcome is then unchanged), and true for nearly every
+// circle whose largest d falls short of R_R by more than a millimetre (circles offset up to 60 mm
+// and tilted up to 10 degrees, as a docking ring before contact).
+TEST(ApproximatedCone, ArcBoundHoldsEveryGeneratrixAndRejectsCirclesClearOfThePetal) {
+  std::mt19937 rng(72);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (const double direction : {1.0, -1.0}) {
+    for (const double azimuth : {0.0, 180 * kDeg}) {
+      ApproximatedConeSpec spec = petal(6);
+      spec.side_faces.clear();
+      spec.direction = direction;
+      spec.base_x = -0.02 * direction;
+      spec.azimuth_begin += azimuth;
+      spec.azimuth_end += azimuth;
+      const ApproximatedCone cone = make_approximated_cone(spec);
+      int clear = 0, clear_rejected = 0, rejected = 0;
+      for (int k = 0; k < 4000; ++k) {
+        const double tilt = 10 * kDeg * unit(rng), tilt_dir = 2 * std::numbers::pi * unit(rng);
+        const Vec3 axis = (unit(rng) < 0.5 ? 1.0 : -1.0) *
+                          (Eigen::AngleAxisd(tilt, Vec3(0.0, std::cos(tilt_dir), std::sin(tilt_dir))) * Vec3::UnitX());
+        const double offset = 0.06 * unit(rng), offset_dir = 2 * std::numbers::pi * unit(rng);
+        const Circle circle{Vec3(direction * (0.3 * unit(rng) - 0.04), offset * std::cos(offset_dir),
+                                 offset * std::sin(offset_dir)),
+                            axis, 0.38 + 0.04 * unit(rng)};
+        double largest = 0.0;
+        for (std::size_t i = 0; i < cone.starts.size(); ++i) {
+          GeneratrixCrossing g;
+          if (generatrix_crossing(cone.starts[i], cone.vectors[i], circle, g))
+            largest = std::max(largest, std::sqrt(g.distance_squared));
+        }
+        const bool inside = crossings_inside_circle(cone, circle);
+        rejected += inside;
+        if (inside) {
+          EXPECT_LT(largest, circle.radius) << direction << " " << azimuth << " " << k;
+        }
+        if (largest < circle.radius - 1e-3) {
+          ++clear;
+          clear_rejected += inside;
+        }
+      }
+      std::printf("direction %+.0f, arc at %3.0f deg: %d of 4000 circles rejected; of the %d clear by 1 mm, %d\n",
+                  direction, azimuth / kDeg, rejected, clear, clear_rejected);
+      EXPECT_GT(clear, 1000);
+      EXPECT_GE(clear_rejected, 0.99 * clear);
+    }
+  }
 }
 
 TEST(ApproximatedCone, APlaneContainingTheConeAxisIsOutsideTheValidRange) {
