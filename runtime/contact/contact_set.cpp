@@ -223,20 +223,27 @@ void evaluate_contacts(const UnitGeometry& g, const UnitState& state, ContactDat
   data.passive_wrench = Wrench{};
   mark_near_links(g, state, data);
   transform_active(g, state, data);
-  for (std::size_t k = 0; k < g.tasks.size(); ++k) {
-    const PairTask& t = g.tasks[k];
-    if (!data.link_near[t.link]) continue;
-    const LinkState& l = state.links[t.link];
-    PairContact c;
-    const PairOutcome o = test_pair(g, t, l, c, data);
-    if (o == PairOutcome::separated) continue;
-    const ContactParameters& p = g.pair_classes[t.pair_class].parameters;
-    if (o == PairOutcome::outside_valid_range)
-      throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t), state.time, c.range_value, 0.0);
-    if (const double a = tilt(l); a > p.max_tilt)
-      throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t) + " (link tilt, rad)", state.time, a,
-                         p.max_tilt);
-    apply_contact(g, t.pair_class, static_cast<int>(k), "", t.link, c, state, data);
+  // a far link's tasks are skipped as one range (pointers: the loop's bounds are read once, not
+  // after every store into data)
+  const PairTask* const tasks = g.tasks.data();
+  const std::size_t link_count = g.links.size();
+  for (std::size_t link = 0; link < link_count; ++link) {
+    if (!data.link_near[link]) continue;
+    const LinkState& l = state.links[link];
+    const PairTask* const end = tasks + g.link_tasks[link + 1];
+    for (const PairTask* task = tasks + g.link_tasks[link]; task != end; ++task) {
+      const PairTask& t = *task;
+      PairContact c;
+      const PairOutcome o = test_pair(g, t, l, c, data);
+      if (o == PairOutcome::separated) continue;
+      const ContactParameters& p = g.pair_classes[t.pair_class].parameters;
+      if (o == PairOutcome::outside_valid_range)
+        throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t), state.time, c.range_value, 0.0);
+      if (const double a = tilt(l); a > p.max_tilt)
+        throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t) + " (link tilt, rad)", state.time, a,
+                           p.max_tilt);
+      apply_contact(g, t.pair_class, static_cast<int>(task - tasks), "", static_cast<int>(link), c, state, data);
+    }
   }
   for (std::size_t i = 0; i < g.central_latches.size(); ++i) {
     const CentralLatchState& s = data.central_latches[i];

@@ -207,6 +207,7 @@ void finalize_geometry(UnitGeometry& g) {
   double largest_reach = 0.0;
   g.active_offset.assign(1, 0);
   for (const Link& link : g.links) g.active_offset.push_back(g.active_offset.back() + static_cast<int>(link.primitives.size()));
+  g.link_tasks.assign(1, 0);
   for (std::size_t l = 0; l < g.links.size(); ++l) {
     const Link& link = g.links[l];
     for (std::size_t a = 0; a < link.primitives.size(); ++a) {
@@ -269,6 +270,7 @@ void finalize_geometry(UnitGeometry& g) {
         g.tasks.push_back(std::move(task));
       }
     }
+    g.link_tasks.push_back(static_cast<int>(g.tasks.size()));
   }
   if (!g.passive_box.empty()) g.passive_box.half.array() += largest_reach;
   for (CentralLatch& latch : g.central_latches) prepare_central_latch(g, latch);

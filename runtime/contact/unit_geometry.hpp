@@ -174,7 +174,8 @@ struct UnitGeometry {
   std::vector<Sensor> sensors;
   CaptureRule capture = CaptureRule::all_latches;
   // built by finalize_geometry
-  std::vector<PairTask> tasks;
+  std::vector<PairTask> tasks;     // link by link: link l's are [link_tasks[l], link_tasks[l + 1])
+  std::vector<int> link_tasks;
   std::vector<int> active_offset;  // per link: index of its first primitive in a flat numbering
   // Broad phase of the pair tasks: boxes bounding the passive primitives they test (PU, grown by
   // the largest reach of any task) and each link's active primitives they test (link frame). A

@@ -2,8 +2,10 @@
 # Instructions of one RK4 step by part, counted by callgrind: the probe-cone docking mid-contact
 # (docking_step_bench's state, t = 2.1 s) and the berthing on the approach and in contact
 # (berthing_step_bench's, t = 100 s and 163 s), each the mean of 50 steps from that state. Parts:
-# the mechanism kernels (every call through GeneratedMechanism), the contact (evaluate_contacts) and
-# the rest, the runtime's own work, with its share of the step. The counts repeat exactly from run
+# the mechanism kernels (every call through GeneratedMechanism), the contact (every call into
+# runtime/contact: evaluate_contacts, and after a step the latches' state machines, update_latches,
+# which the spec counts as contact models) and the rest, the runtime's own work, with its share of
+# the step. The counts repeat exactly from run
 # to run, where the timed shares of docking_step_bench vary by several points on a shared machine;
 # they do not weigh the parts' different instructions per cycle (the kernels' long dependency
 # chains run fewer an instruction than the runtime's code, so a timed share of the runtime is lower).
@@ -41,7 +43,7 @@ count() {
       n = split(cost_line, f, " ")
       if (callee ~ /^dyngen::mechanism::GeneratedMechanism::/ && caller !~ /^dyngen::mechanism::GeneratedMechanism::/)
         kernels += f[n]
-      else if (callee ~ /^dyngen::contact::evaluate_contacts\(/ && caller !~ /^dyngen::contact::evaluate_contacts\(/)
+      else if (callee ~ /^dyngen::contact::/ && caller !~ /^dyngen::contact::/)
         contact += f[n]
     }
     /^(summary|totals):/ { total = $2 }

@@ -22,6 +22,12 @@ TEST(GeometryFile, LoadsTheProbeConeUnit) {
   // head: docking plane + 2 frustums + 3 edges + cylinder + bottom; rollers: 3 x (2 frustums + 3 edges);
   // pads: 4 x 3 edges
   EXPECT_EQ(g.tasks.size(), 8u + 15u + 12u);
+  // the pair table link by link, each link's tasks one range (the evaluation skips a far link's)
+  ASSERT_EQ(g.link_tasks.size(), g.links.size() + 1);
+  EXPECT_EQ(g.link_tasks.front(), 0);
+  EXPECT_EQ(g.link_tasks.back(), static_cast<int>(g.tasks.size()));
+  for (std::size_t l = 0; l < g.links.size(); ++l)
+    for (int k = g.link_tasks[l]; k < g.link_tasks[l + 1]; ++k) EXPECT_EQ(g.tasks[k].link, static_cast<int>(l)) << k;
   const auto& edge = std::get<BoundaryCircle>(g.passive[g.find_passive("edge_12")].shape);
   EXPECT_NEAR(edge.along_before.x(), -0.25 / std::hypot(0.25, 0.30), 1e-12);
   EXPECT_NEAR(edge.along_after.x(), 0.10 / std::hypot(0.10, 0.058), 1e-12);
