@@ -227,13 +227,15 @@ void evaluate_contacts(const UnitGeometry& g, const UnitState& state, ContactDat
   // after every store into data)
   const PairTask* const tasks = g.tasks.data();
   const std::size_t link_count = g.links.size();
+  // one record for all tests: each writes what its outcome reports (a contact's penetration,
+  // normal and points, or the range value), so nothing of an earlier test is read
+  PairContact c;
   for (std::size_t link = 0; link < link_count; ++link) {
     if (!data.link_near[link]) continue;
     const LinkState& l = state.links[link];
     const PairTask* const end = tasks + g.link_tasks[link + 1];
     for (const PairTask* task = tasks + g.link_tasks[link]; task != end; ++task) {
       const PairTask& t = *task;
-      PairContact c;
       const PairOutcome o = test_pair(g, t, l, c, data);
       if (o == PairOutcome::separated) continue;
       const ContactParameters& p = g.pair_classes[t.pair_class].parameters;
