@@ -8,6 +8,20 @@
 
 namespace dyngen::contact {
 
+namespace {
+
+// Whether the direction of w, in the (y, z) plane, lies inside the arc of starts: within the arc's
+// half-span of the middle start's direction m. A linear function w.u(phi) takes its largest value
+// on the arc there (|w|), otherwise at an end.
+bool direction_within_arc(const ApproximatedCone& cone, const Vec2& w) {
+  // w.m / |m| >= cos(half-span) |w| with cos(half-span) = b.m / R_B^2 (b the first start's (y, z);
+  // both have length R_B), multiplied by R_B^2
+  const Vec2 m = cone.starts[(cone.starts.size() - 1) / 2].tail<2>(), b = cone.starts.front().tail<2>();
+  return w.dot(m) * cone.base_radius >= b.dot(m) * w.norm();
+}
+
+}  // namespace
+
 double plane_lead_over_starts(const ApproximatedCone& cone, const Circle& circle) {
   const Vec3& n = circle.axis;
   // start s(phi) = (x_B, R u(phi)), u = (cos phi, sin phi); the plane n.(p - c) = 0 lies at X distance
@@ -21,10 +35,7 @@ double plane_lead_over_starts(const ApproximatedCone& cone, const Circle& circle
   const Vec2 w(n.y(), n.z());
   const double w_norm = w.norm();
   if (w_norm == 0.0) return lead;
-  const Vec2 m = cone.starts[last / 2].tail<2>() / cone.base_radius;
-  const double half_span_cosine = cone.starts.front().tail<2>().dot(m) / cone.base_radius;
-  const Vec2 worst = (scale > 0.0 ? 1.0 : -1.0) * w / w_norm;
-  if (worst.dot(m) >= half_span_cosine) {
+  if (direction_within_arc(cone, (scale > 0.0 ? 1.0 : -1.0) * w)) {
     const double k0 = scale * (n.dot(circle.center) - n.x() * cone.base_x);
     lead = std::min(lead, k0 - std::abs(scale) * cone.base_radius * w_norm);
   }
@@ -54,16 +65,13 @@ bool crossings_inside_circle(const ApproximatedCone& cone, const Circle& circle)
   const double a = M00 + M_mean;
   const Vec2 first(2.0 * M01, 2.0 * M02);
   const double second = std::sqrt(M_half_difference * M_half_difference + M12 * M12);
-  // the first harmonic's largest value on the arc (its starts' (y, z) have length R_B): |first|
-  // where its direction lies inside the arc, else at an end
-  const std::size_t last = cone.starts.size() - 1;
-  const Vec2 begin = cone.starts.front().tail<2>(), end = cone.starts[last].tail<2>();
-  const Vec2 middle = cone.starts[last / 2].tail<2>();
-  const double first_norm = first.norm();
-  double first_max = std::max(first.dot(begin), first.dot(end)) / R_B;
-  if (first.dot(middle) * R_B >= begin.dot(middle) * first_norm) first_max = first_norm;
+  // the first harmonic's largest value on the arc (its starts' (y, z) have length R_B)
+  const double first_max =
+      direction_within_arc(cone, first)
+          ? first.norm()
+          : std::max(first.dot(cone.starts.front().tail<2>()), first.dot(cone.starts.back().tail<2>())) / R_B;
   // rounding: well above that of F's terms, far below any separation that matters (1e-12 relative)
-  const double scale = (m0 * m0 + m1 * m1 + m2 * m2) * (e.squaredNorm() + R * R) +
+  const double scale = (m0 * m0 + m1 * m1 + m2 * m2) * (E + 2.0 * R * R) +
                        k * k * (delta * delta + 2.0 * R_B * R_B);
   return a + first_max + second < -1e-12 * scale;
 }
