@@ -4,6 +4,7 @@
 #include "contact/contact_error.hpp"
 #include "contact/latches.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace dyngen::contact {
@@ -238,12 +239,11 @@ void evaluate_contacts(const UnitGeometry& g, const UnitState& state, ContactDat
       const PairTask& t = *task;
       const PairOutcome o = test_pair(g, t, l, c, data);
       if (o == PairOutcome::separated) continue;
-      const ContactParameters& p = g.pair_classes[t.pair_class].parameters;
       if (o == PairOutcome::outside_valid_range)
         throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t), state.time, c.range_value, 0.0);
-      if (const double a = tilt(l); a > p.max_tilt)
-        throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t) + " (link tilt, rad)", state.time, a,
-                           p.max_tilt);
+      if (const PairClass& p = g.pair_classes[t.pair_class]; std::clamp(l.rotation(0, 0), -1.0, 1.0) < p.tilt_cosine)
+        throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t) + " (link tilt, rad)", state.time,
+                           tilt(l), p.parameters.max_tilt);
       apply_contact(g, t.pair_class, static_cast<int>(task - tasks), "", static_cast<int>(link), c, state, data);
     }
   }

@@ -3,6 +3,7 @@
 #include "contact/unit_geometry.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace dyngen::contact {
@@ -208,6 +209,7 @@ void finalize_geometry(UnitGeometry& g) {
   g.active_offset.assign(1, 0);
   for (const Link& link : g.links) g.active_offset.push_back(g.active_offset.back() + static_cast<int>(link.primitives.size()));
   g.link_tasks.assign(1, 0);
+  for (PairClass& c : g.pair_classes) c.tilt_cosine = std::cos(c.parameters.max_tilt);
   for (std::size_t l = 0; l < g.links.size(); ++l) {
     const Link& link = g.links[l];
     for (std::size_t a = 0; a < link.primitives.size(); ++a) {

@@ -39,6 +39,9 @@ struct PairClass {
   std::string active_surface;
   std::string passive_surface;
   ContactParameters parameters;
+  // cos(max_tilt), set by finalize_geometry: a contact is outside its test's valid range when the
+  // link's A_PUB(0, 0), the cosine of its tilt, is below it (compared without the arc cosine)
+  double tilt_cosine = -1.0;
 };
 
 // A guide surface met by a latch's front segment or tip before it triggers, prepared for a point.

@@ -160,6 +160,49 @@ links:
   EXPECT_NEAR(data.contacts[1].geometry.penetration, 0.004, 1e-4);
 }
 
+// A contact of a link tilted past its pair class's max_tilt_deg (the angle between the link's X
+// and X_PU) leaves its closed-form test's valid range and stops the evaluation with the tilt; just
+// inside the limit it is a contact. The link turns about Z_PU with its point kept 4 mm behind
+// the annulus.
+TEST(ContactSet, LinkTiltedPastItsPairClassLimitStops) {
+  const UnitGeometry g = parse_unit_geometry(R"(name: tilt_test
+capture: all_latches
+pair_classes:
+  - {active: point, passive: plate, stiffness: 1.0e6, damping: 0.0, friction: 0.0, max_penetration: 0.005, max_tilt_deg: 15, zero_velocity: 1.0e-3}
+passive:
+  - {name: plate, type: annulus, surface: plate, x: 0.0, radius: [0.5, 0.6], material_side: 1}
+links:
+  - name: pin
+    primitives:
+      - {name: tip, type: point, surface: point, center: [0.01, 0.0, 0.0]}
+)",
+                                             "tilt_test.yaml");
+  const Vec3 tip_in_link(0.01, 0.0, 0.0), tip_in_pu(0.004, 0.55, 0.0);
+  const auto state_at = [&](double tilt_deg) {
+    UnitState state;
+    state.time = 3.0;
+    state.links.assign(1, LinkState{});
+    LinkState& l = state.links[0];
+    // A_PUB: x_link = A (x_PU - p), so the tip lies at p + A^T tip_in_link
+    l.rotation = Eigen::AngleAxisd(tilt_deg * std::numbers::pi / 180, Vec3::UnitZ()).toRotationMatrix().transpose();
+    l.position = tip_in_pu - l.rotation.transpose() * tip_in_link;
+    return state;
+  };
+  ContactData data = make_contact_data(g);
+  evaluate_contacts(g, state_at(14.9), data);
+  ASSERT_EQ(data.contacts.size(), 1u);
+  EXPECT_NEAR(data.contacts[0].geometry.penetration, 0.004, 1e-12);
+  try {
+    evaluate_contacts(g, state_at(15.1), data);
+    FAIL() << "a contact at a 15.1 degree tilt passed a 15 degree limit";
+  } catch (const ContactError& e) {
+    EXPECT_EQ(e.kind(), ContactErrorKind::outside_valid_range);
+    EXPECT_NE(e.element().find("link tilt"), std::string::npos) << e.element();
+    EXPECT_NEAR(e.value(), 15.1 * std::numbers::pi / 180, 1e-12);
+    EXPECT_DOUBLE_EQ(e.time(), 3.0);
+  }
+}
+
 // The geometry with its broad phase opened: every box and bounding sphere wide enough to pass
 // every task on to its pair test.
 UnitGeometry without_broad_phase(UnitGeometry g) {
