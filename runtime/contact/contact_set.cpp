@@ -18,6 +18,7 @@ ContactData make_contact_data(const UnitGeometry& g) {
   d.sensors.assign(g.sensors.size(), SensorState{});
   d.active_point.assign(g.active_offset.back(), Vec3::Zero());
   d.active_vector.assign(g.active_offset.back(), Vec3::Zero());
+  d.active_midpoint.assign(g.active_offset.back(), Vec3::Zero());
   d.link_near.assign(g.links.size(), 0);
   return d;
 }
@@ -113,6 +114,8 @@ void transform_active(const UnitGeometry& g, const UnitState& state, ContactData
       } else if (const auto* s = std::get_if<Segment>(&shape)) {
         data.active_point[i] = ls.to_passive(s->origin);
         data.active_vector[i] = ls.rotation.transpose() * s->vector;
+        // the centre of the segment's bounding sphere (its segment - segment tasks read it)
+        data.active_midpoint[i] = data.active_point[i] + 0.5 * data.active_vector[i];
       } else if (const auto* c = std::get_if<Circle>(&shape)) {
         data.active_point[i] = ls.to_passive(c->center);
         data.active_vector[i] = ls.rotation.transpose() * c->axis;
@@ -148,13 +151,12 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
       if (o == PairOutcome::contact) passive_first_to_active_first(c);
       return o;
     }
-    case PairKind::segment_segment: {
-      const Segment& p = *std::get_if<Segment>(&passive());
+    case PairKind::segment_segment:
       // bounding spheres about the midpoints first
-      if ((point + 0.5 * vector - p.origin - 0.5 * p.vector).squaredNorm() > t.reject_distance * t.reject_distance)
+      if ((data.active_midpoint[t.active_index] - t.passive_center).squaredNorm() >
+          t.reject_distance * t.reject_distance)
         return PairOutcome::separated;
-      return segment_segment(Segment{point, vector}, p, Vec3::UnitX(), reach, c);
-    }
+      return segment_segment(Segment{point, vector}, *std::get_if<Segment>(&passive()), Vec3::UnitX(), reach, c);
     case PairKind::cone_circle: {
       // the cone's bounding sphere about `point` (its centre in PU)
       if (farther_from_circle(point, *std::get_if<Circle>(&t.prepared), t.reject_distance))

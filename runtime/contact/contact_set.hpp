@@ -85,10 +85,11 @@ struct ContactData {
   std::vector<SensorState> sensors;
   bool captured = false;
   int generatrices_evaluated = 0;  // by approximated-cone searches in the last evaluation
-  // scratch: active primitives in PU (sphere centre, segment origin/vector, circle centre/axis),
-  // numbered by UnitGeometry::active_offset
+  // scratch: active primitives in PU (sphere centre, segment origin/vector and midpoint, circle
+  // centre/axis), numbered by UnitGeometry::active_offset
   std::vector<Vec3> active_point;
   std::vector<Vec3> active_vector;
+  std::vector<Vec3> active_midpoint;
   std::vector<char> link_near;  // per link: its box meets the passive box (UnitGeometry's broad phase)
 };
 

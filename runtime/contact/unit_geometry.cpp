@@ -253,10 +253,12 @@ void finalize_geometry(UnitGeometry& g) {
                                 ? std::get<Circle>(passive.shape)
                                 : coaxial_circle(std::get<BoundaryCircle>(passive.shape));
             break;
-          case PairKind::segment_segment:
-            task.reject_distance = 0.5 * std::get<Segment>(active.shape).vector.norm() +
-                                   0.5 * std::get<Segment>(passive.shape).vector.norm() + margin;
+          case PairKind::segment_segment: {
+            const Segment& p = std::get<Segment>(passive.shape);
+            task.reject_distance = 0.5 * std::get<Segment>(active.shape).vector.norm() + 0.5 * p.vector.norm() + margin;
+            task.passive_center = p.origin + 0.5 * p.vector;
             break;
+          }
           case PairKind::circle_segment:
             break;
           case PairKind::circle_cone: {

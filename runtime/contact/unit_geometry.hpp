@@ -152,9 +152,11 @@ struct PairTask {
   // Broad phase of the segment - segment and cone - circle pairs: a sphere holding a segment (about
   // its midpoint) or a cone's generatrices, whose centre is farther than `reject_distance` (its
   // radius plus the depth margin) from the circle (segment - segment: from the other's midpoint, the
-  // sum of both radii) cannot give a contact within reach. `passive_center`: that sphere's centre
-  // in PU when the passive primitive is the cone (circle - cone). Segment - circle pairs need none:
-  // their own first test (the crossing of the circle's plane within the segment) is as cheap.
+  // sum of both radii) cannot give a contact within reach. `passive_center`: the passive
+  // primitive's sphere centre in PU (circle - cone: the cone's; segment - segment: the passive
+  // segment's midpoint, the active one's being formed once per evaluation). Segment - circle pairs
+  // need none: their own first test (the crossing of the circle's plane within the segment) is as
+  // cheap.
   double reject_distance = 0.0;
   Vec3 passive_center = Vec3::Zero();
 };
