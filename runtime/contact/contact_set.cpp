@@ -183,8 +183,9 @@ PairOutcome test_pair(const UnitGeometry& g, const PairTask& t, const LinkState&
   return PairOutcome::separated;
 }
 
-// Angle between the link's X axis (row 0 of A_PUB,j in PU) and X_PU.
-double tilt(const LinkState& l) { return std::acos(std::clamp(l.rotation(0, 0), -1.0, 1.0)); }
+// Cosine of the angle between the link's X axis (row 0 of A_PUB,j in PU) and X_PU, and the angle.
+double tilt_cosine(const LinkState& l) { return std::clamp(l.rotation(0, 0), -1.0, 1.0); }
+double tilt(const LinkState& l) { return std::acos(tilt_cosine(l)); }
 
 void evaluate_sensor(const UnitGeometry& g, int index, const UnitState& state, ContactData& data) {
   const Sensor& s = g.sensors[index];
@@ -243,7 +244,7 @@ void evaluate_contacts(const UnitGeometry& g, const UnitState& state, ContactDat
       if (o == PairOutcome::separated) continue;
       if (o == PairOutcome::outside_valid_range)
         throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t), state.time, c.range_value, 0.0);
-      if (const PairClass& p = g.pair_classes[t.pair_class]; std::clamp(l.rotation(0, 0), -1.0, 1.0) < p.tilt_cosine)
+      if (const PairClass& p = g.pair_classes[t.pair_class]; tilt_cosine(l) < p.tilt_cosine)
         throw ContactError(ContactErrorKind::outside_valid_range, g.task_name(t) + " (link tilt, rad)", state.time,
                            tilt(l), p.parameters.max_tilt);
       apply_contact(g, t.pair_class, static_cast<int>(task - tasks), "", static_cast<int>(link), c, state, data);
