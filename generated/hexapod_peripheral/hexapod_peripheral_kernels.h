@@ -10,7 +10,7 @@
 //   dependent_velocities: 258 mul, 147 add/sub, 6 div, 0 sqrt, 28 sin/cos; 439 operations, 439 temporaries
 //   closure: 504 mul, 255 add/sub, 18 div, 24 sqrt, 12 sin/cos, 12 atan2, 12 sign; 837 operations, 837 temporaries
 //   forward_dynamics_crba: 1767 mul, 1212 add/sub, 12 div, 0 sqrt, 30 sin/cos; 3021 operations, 3021 temporaries
-//   inverse_dynamics: 1342 mul, 997 add/sub, 12 div, 0 sqrt, 30 sin/cos; 2381 operations, 2381 temporaries
+//   inverse_dynamics: 1224 mul, 894 add/sub, 12 div, 0 sqrt, 30 sin/cos; 2160 operations, 2160 temporaries
 //   base_wrench: 781 mul, 610 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1421 operations, 1421 temporaries
 //   body_kinematics: 19 mul, 10 add/sub, 0 div, 0 sqrt, 6 sin/cos; 35 operations, 35 temporaries
 //   energy: 1026 mul, 734 add/sub, 0 div, 0 sqrt, 30 sin/cos; 1790 operations, 1790 temporaries

@@ -11,7 +11,7 @@
 //   closure: 465 mul, 220 add/sub, 21 div, 20 sqrt, 23 sin/cos, 14 atan2, 10 sign; 773 operations, 773 temporaries
 //   forward_dynamics_crba: 1833 mul, 1491 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3380 operations, 3380 temporaries
 //   forward_dynamics_combined: 1836 mul, 1487 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3379 operations, 3379 temporaries
-//   inverse_dynamics: 1506 mul, 1268 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2823 operations, 2823 temporaries
+//   inverse_dynamics: 1322 mul, 1131 add/sub, 7 div, 0 sqrt, 42 sin/cos; 2502 operations, 2502 temporaries
 //   base_wrench: 1014 mul, 883 add/sub, 0 div, 0 sqrt, 42 sin/cos; 1939 operations, 1939 temporaries
 //   body_kinematics: 40 mul, 25 add/sub, 0 div, 0 sqrt, 6 sin/cos; 71 operations, 71 temporaries
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
