@@ -65,11 +65,14 @@ void inverse_dynamics_loops(const Mechanism<S>& mech, const State<S>& state, std
   // cancels in a_t - a_c at closure), so a closing body (a hexapod's ring) is accelerated once, in
   // the pass the RNEA below repeats, not once more through each loop's Psi and X (2381 -> 2160
   // operations for the hexapod).
+  const auto set_independent = [&](std::vector<S>& qdd) {
+    for (int k = 0; k < ni; ++k)
+      qdd[static_cast<std::size_t>(mech.independent_coordinates[static_cast<std::size_t>(k)])] =
+          state.qdd_independent[static_cast<std::size_t>(k)];
+  };
   State<S> partial = state;
   partial.qdd.assign(static_cast<std::size_t>(n), S(0.0));
-  for (int k = 0; k < ni; ++k)
-    partial.qdd[static_cast<std::size_t>(mech.independent_coordinates[static_cast<std::size_t>(k)])] =
-        state.qdd_independent[static_cast<std::size_t>(k)];
+  set_independent(partial.qdd);
   rnea_forward_pass(mech, partial, JointAcceleration::from_state, data.bias);
   loop_poses(mech, state, data.loops);
   loop_cuts(mech, state, data.loops, data.cuts);
@@ -85,9 +88,7 @@ void inverse_dynamics_loops(const Mechanism<S>& mech, const State<S>& state, std
   State<S> full = state;
   full.qdd.assign(static_cast<std::size_t>(n), S(0.0));
   close_dependent(mech, data.cuts, data.inverse, Bias::with, full.qdd);
-  for (int k = 0; k < ni; ++k)
-    full.qdd[static_cast<std::size_t>(mech.independent_coordinates[static_cast<std::size_t>(k)])] =
-        state.qdd_independent[static_cast<std::size_t>(k)];
+  set_independent(full.qdd);
   data.qdd = full.qdd;
   rnea(mech, full, data.rnea);
   // f = tau_RNEA - Q_passive, Q_passive = -k (q - q0) - c qd
