@@ -179,6 +179,17 @@ ReferenceFunction loop_reference_function(const Mechanism<double>& mech, const s
       copy_out(closed.qd, out[0]);
     };
   }
+  if (algorithm == "closure") {
+    // position_closure, then dependent_velocities at the q it closed: the kernel's outputs in turn
+    return [&mech, positions = loop_reference_function(mech, "position_closure"),
+            rates = loop_reference_function(mech, "dependent_velocities"),
+            closed = State<double>(mech)](const State<double>& state, double* const* out) mutable {
+      positions(state, out);
+      closed = state;
+      closed.q.assign(out[0], out[0] + mech.dof);
+      rates(closed, out + 2);
+    };
+  }
   if (algorithm == "forward_dynamics_crba") {
     return [&mech, data = algorithms::LoopDynamicsData<double>(mech, mech)](const State<double>& state,
                                                                            double* const* out) mutable {

@@ -1,7 +1,7 @@
 // `dyngen verify` end to end on a moving-base tree with wrench inputs, named points, springs,
-// dampers and actuators: every kernel, compiled by the system compiler and called through its C
-// entry point, agrees with the double instantiation of its algorithm, with parameters folded and
-// kept as runtime inputs.
+// dampers and actuators, and on a looped mechanism (a four-bar on a turning carrier): every kernel,
+// compiled by the system compiler and called through its C entry point, agrees with the double
+// instantiation of its algorithm, with parameters folded and kept as runtime inputs.
 #include <map>
 #include <regex>
 #include <set>
@@ -9,12 +9,14 @@
 
 #include <gtest/gtest.h>
 
+#include "looped_models.hpp"
 #include "run_dyngen.hpp"
 
 namespace dyngen {
 namespace {
 
 using testing::run_dyngen;
+using testing::write_text;
 
 const std::string kBranchedTree = std::string(DYNGEN_SOURCE_DIR) + "/models/branched_tree.yaml";
 
@@ -28,16 +30,18 @@ std::map<std::string, double> kernel_errors(const std::string& output) {
   return errors;
 }
 
-// Runs verify and returns its output.
-std::string expect_every_kernel_agrees(const std::string& arguments) {
-  const testing::RunResult result = run_dyngen("verify " + kBranchedTree + " --states 100 " + arguments);
+const std::set<std::string> kTreeKernels = {"mass_matrix",      "generalized_forces", "forward_dynamics_crba",
+                                             "forward_dynamics_aba", "inverse_dynamics", "base_wrench",
+                                             "point_kinematics", "body_kinematics", "energy", "damper_power",
+                                             "forward_dynamics_base_wrench", "forward_dynamics"};
+
+// Runs verify on `model` and returns its output.
+std::string expect_every_kernel_agrees(const std::string& arguments, const std::string& model = kBranchedTree,
+                                       const std::set<std::string>& expected = kTreeKernels) {
+  const testing::RunResult result = run_dyngen("verify " + model + " --states 100 " + arguments);
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_NE(result.out.find("100 random states"), std::string::npos) << result.out;
   const auto errors = kernel_errors(result.out);
-  const std::set<std::string> expected = {"mass_matrix",      "generalized_forces", "forward_dynamics_crba",
-                                          "forward_dynamics_aba", "inverse_dynamics", "base_wrench",
-                                          "point_kinematics", "body_kinematics", "energy", "damper_power",
-                                          "forward_dynamics_base_wrench", "forward_dynamics"};
   for (const std::string& kernel : expected) {
     EXPECT_TRUE(errors.count(kernel)) << kernel << " missing in\n" << result.out;
     if (errors.count(kernel)) {
@@ -57,6 +61,15 @@ TEST(Verify, RuntimeParametersAgreeWithTheAlgorithms) {
   // branched_tree has the parameters arm_len and arm_mass.
   const std::string out = expect_every_kernel_agrees("--params runtime");
   EXPECT_NE(out.find("2 runtime parameters at the model's values"), std::string::npos) << out;
+}
+
+// A looped model's kernels, the closures' among them, each against its algorithm at closed states.
+TEST(Verify, LoopedMechanismKernelsAgreeWithTheAlgorithms) {
+  const auto model = write_text("four_bar.yaml", test::four_bar_on_carrier);
+  expect_every_kernel_agrees("", model.string(),
+                             {"position_closure", "loop_residual", "dependent_velocities", "closure",
+                              "forward_dynamics_crba", "inverse_dynamics", "base_wrench", "energy", "damper_power",
+                              "forward_dynamics_base_wrench", "forward_dynamics"});
 }
 
 // With fused multiply-adds the entry points round differently, within the same tolerance.
