@@ -42,8 +42,13 @@ int cvode_direction(Crossing direction) {
 }  // namespace
 
 // Everything SUNDIALS: the callbacks reach this through CVODE's user data. Exceptions must not
-// unwind through CVODE's C frames, so a callback stores what it caught and returns -1
-// (unrecoverable); the caller rethrows it when CVODE returns.
+// unwind through CVODE's C frames, so a callback stores what it caught and returns; the caller
+// rethrows it when CVODE returns with a failure. The right-hand side's failure is recoverable (1):
+// CVODE then retries the step shorter, as an overlong step that reaches a state past the model's
+// range (a penetration beyond its limit) should be. Where no shorter step avoids it, CVODE's steps
+// shrink against that state until it gives up (too much work, too small a step): the right-hand
+// side's last failure of that output interval is then the cause reported, not CVODE's flag. The
+// other callbacks' failures end the integration (-1).
 struct Cvode::Solver {
   RightHandSide rate;
   Jacobian jacobian;
@@ -73,7 +78,7 @@ struct Cvode::Solver {
       return 0;
     } catch (...) {
       solver.callback_failure = std::current_exception();
-      return -1;
+      return 1;
     }
   }
 
@@ -208,6 +213,8 @@ Outcome Cvode::integrate(double t0, double t1, double output_step, VectorRef y, 
     double output_time = t0 + double(outputs_done + 1) * output_step;
     if (output_time >= t1 - 1e-9 * output_step) output_time = t1;
     sunrealtype t = outcome.time;
+    // the right-hand side's failures of earlier intervals were recovered from
+    s.callback_failure = nullptr;
     const int flag = CVode(s.memory, output_time, s.state, &t, CV_NORMAL);
     if (flag < 0) s.fail(flag, t);
     bool stop = false;

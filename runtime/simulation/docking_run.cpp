@@ -333,23 +333,24 @@ RunOutcome run_docking(DockingSystem& system, const RunSettings& settings) {
     return c;
   };
   try {
+    // a discrete change of f at a step's end (accept()'s events) restarts an adaptive method: Dormand-
+    // Prince's last stage is then not its next first one, CVODE's history is dropped
+    const auto observe_each_step = [&](double t, const ConstVectorRef& state) {
+      const integrators::Continuation c = observe_with_progress(t, state);
+      if (c == integrators::Continuation::stop) return c;
+      return system.rate_kept() ? integrators::Continuation::proceed : integrators::Continuation::restart;
+    };
     if (scenario.integrator.method == "rk45") {
       integrators::DormandPrince dormand_prince(
           rate, system.size(),
           {scenario.integrator.relative_tolerance, scenario.integrator.absolute_tolerance, 0.0, h, 100000000});
-      const auto observe_each_step = [&](double t, const ConstVectorRef& state) {
-        const integrators::Continuation c = observe_with_progress(t, state);
-        if (c == integrators::Continuation::stop) return c;
-        // first same as last unless accept() changed f at the step's end
-        return system.rate_kept() ? integrators::Continuation::proceed : integrators::Continuation::restart;
-      };
       out.end_time = dormand_prince.integrate(t0, scenario.stop.duration, y, events, observe_each_step).time;
       out.rejected_steps = dormand_prince.rejected_steps();
     } else if (scenario.integrator.method == "cvode") {
       integrators::Cvode cvode(rate, system.size(),
                                {integrators::CvodeMethod::bdf, scenario.integrator.relative_tolerance,
                                 scenario.integrator.absolute_tolerance, 0.0, 1000000, {}});
-      out.end_time = cvode.integrate(t0, scenario.stop.duration, h, y, events, observe_with_progress).time;
+      out.end_time = cvode.integrate(t0, scenario.stop.duration, h, y, events, observe_each_step).time;
     } else {
       std::unique_ptr<integrators::Stepper> stepper;
       if (scenario.integrator.method == "abm")

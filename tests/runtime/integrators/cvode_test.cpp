@@ -196,6 +196,34 @@ TEST(Cvode, NonFiniteDerivativeIsReportedWithItsTime) {
   EXPECT_EQ(y, last_observed);
 }
 
+TEST(Cvode, TrialStepsPastTheModelsRangeAreRetriedShorter) {
+  // the steps BDF grows in free fall reach past the floor's limit on trial, which CVODE retries
+  // shorter, until the event stops the run
+  int refused = 0;
+  const RightHandSide counted = [&refused](double t, const ConstVectorRef& y, VectorRef dydt) {
+    refused += y[0] < -0.01;
+    testing::guarded_fall(t, y, dydt);
+  };
+  Cvode cvode(counted, 2, tolerances(CvodeMethod::bdf, 1e-10));
+  const Event floor = floor_event([](double, VectorRef) { return Continuation::stop; });
+  Vector y{{10.0, 0.0}};
+  const Outcome outcome = cvode.integrate(0.0, 5.0, 5.0, y, {&floor, 1});
+  EXPECT_TRUE(outcome.stopped);
+  EXPECT_NEAR(outcome.time, std::sqrt(2 * 10.0 / gravity), 1e-9);
+  EXPECT_GT(refused, 0);
+}
+
+TEST(Cvode, AFailureNoShorterStepAvoidsPassesThrough) {
+  // without the event the ball reaches the floor's limit: the right-hand side's own exception, not
+  // CVODE's flag for the steps that shrank against it
+  Cvode cvode(testing::guarded_fall, 2, tolerances(CvodeMethod::bdf, 1e-10));
+  Vector y{{10.0, 0.0}};
+  Vector last_observed = y;
+  EXPECT_THROW(cvode.integrate(0.0, 5.0, 0.1, y, {}, testing::keeping_last(last_observed)), std::domain_error);
+  EXPECT_EQ(y, last_observed);
+  EXPECT_GE(y[0], -0.01);
+}
+
 TEST(Cvode, SolverFailureIsReportedWithFlagAndTime) {
   const testing::Oscillator oscillator;
   CvodeOptions options = tolerances(CvodeMethod::bdf, 1e-10);

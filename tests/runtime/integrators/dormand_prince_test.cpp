@@ -169,13 +169,9 @@ TEST(DormandPrince, ARestartEvaluatesTheFirstStageAfresh) {
 }
 
 TEST(DormandPrince, TrialStagesPastTheModelsRangeAreRetriedShorter) {
-  // a floor the right-hand side refuses to go 1 cm below (a penetration limit): the steps grown
-  // in free fall reach past it at trial stages, which are rejected, until the event stops the run
-  const RightHandSide guarded_fall = [](double t, const ConstVectorRef& y, VectorRef dydt) {
-    if (y[0] < -0.01) throw std::domain_error("below the floor at t = " + std::to_string(t));
-    free_fall(t, y, dydt);
-  };
-  DormandPrince method(guarded_fall, 2, tolerances(1e-10));
+  // the steps grown in free fall reach past the floor's limit at trial stages, which are rejected,
+  // until the event stops the run
+  DormandPrince method(testing::guarded_fall, 2, tolerances(1e-10));
   const Event floor = floor_event([](double, VectorRef) { return Continuation::stop; });
   Vector y{{10.0, 0.0}};
   const Outcome outcome = method.integrate(0.0, 5.0, y, {&floor, 1});
@@ -187,19 +183,10 @@ TEST(DormandPrince, TrialStagesPastTheModelsRangeAreRetriedShorter) {
 TEST(DormandPrince, AFailureNoShorterStepAvoidsPassesThrough) {
   // without the event, the ball reaches the floor's limit: the right-hand side's own exception, with
   // y at the last state the observer saw, just above the limit
-  const RightHandSide guarded_fall = [](double t, const ConstVectorRef& y, VectorRef dydt) {
-    if (y[0] < -0.01) throw std::domain_error("below the floor");
-    free_fall(t, y, dydt);
-  };
-  DormandPrince method(guarded_fall, 2, tolerances(1e-10));
+  DormandPrince method(testing::guarded_fall, 2, tolerances(1e-10));
   Vector y{{10.0, 0.0}};
   Vector last_observed = y;
-  EXPECT_THROW(method.integrate(0.0, 5.0, y, {},
-                                [&](double, const ConstVectorRef& state) {
-                                  last_observed = state;
-                                  return Continuation::proceed;
-                                }),
-               std::domain_error);
+  EXPECT_THROW(method.integrate(0.0, 5.0, y, {}, testing::keeping_last(last_observed)), std::domain_error);
   EXPECT_EQ(y, last_observed);
   EXPECT_GE(y[0], -0.01);
   EXPECT_LT(y[0], -0.0099);

@@ -11,6 +11,8 @@
 #include <complex>
 #include <functional>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace dyngen::integrators::testing {
@@ -21,6 +23,21 @@ constexpr double gravity = 9.81;
 inline void free_fall(double, const ConstVectorRef& y, VectorRef dydt) {
   dydt[0] = y[1];
   dydt[1] = -gravity;
+}
+
+// Free fall above a floor the right-hand side refuses to go 1 cm below (a penetration limit): an
+// adaptive method's grown steps reach past it on trial.
+inline void guarded_fall(double t, const ConstVectorRef& y, VectorRef dydt) {
+  if (y[0] < -0.01) throw std::domain_error("below the floor at t = " + std::to_string(t));
+  free_fall(t, y, dydt);
+}
+
+// An observer keeping the last state it saw in `last`.
+inline StepObserver keeping_last(Vector& last) {
+  return [&last](double, const ConstVectorRef& state) {
+    last = state;
+    return Continuation::proceed;
+  };
 }
 
 // The floor y[0] = 0 reached from above.

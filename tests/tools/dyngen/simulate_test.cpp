@@ -223,6 +223,21 @@ TEST_F(Simulate, AdamsBashforthMoultonDormandPrinceAndCvodeRunTheSameScenario) {
   }
 }
 
+TEST_F(Simulate, CvodeCapturesTheNominalDockingAtRk45sTime) {
+  // through the contacts and the latches' events: CVODE's trial steps past a penetration limit are
+  // retried shorter, and each change of the latches restarts it; accept() runs at its output times
+  // (the scenario's 0.01 s), so the capture is seen at the first one after it
+  const auto run = run_directory("cvode_docking");
+  const testing::RunResult r = run_dyngen("simulate " + kScenarios + "probe_cone_nominal.yaml --out " + run.string() +
+                                          " --integrator cvode --set stop.after_capture=0");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const nlohmann::json s = summary(run);
+  ASSERT_EQ(s["status"], "captured") << s.dump(2);
+  EXPECT_GE(s["capture_time"].get<double>(), 2.38899 - 1e-9);
+  EXPECT_LE(s["capture_time"].get<double>(), 2.38899 + 0.01 + 1e-9);
+  EXPECT_LE(s["energy_balance_error"].get<double>(), 1e-4);
+}
+
 TEST_F(Simulate, HalvingTheStepShowsRk4sFourthOrder) {
   // the recorded relative motion of the units at 1 s for four steps, long enough that the differences
   // stand well above the 9 digits history.csv keeps (the latch linkages, near their toggle, are not
