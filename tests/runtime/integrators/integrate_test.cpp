@@ -255,10 +255,7 @@ TEST(Integrate, NonFiniteDerivativeIsReportedWithItsTime) {
     Vector y{{1.0, 0.0}};
     Vector last_observed = y;
     try {
-      integrate(*c.stepper, 0.0, 1.0, 0.1, y, {}, [&](double, const ConstVectorRef& state) {
-        last_observed = state;
-        return Continuation::proceed;
-      });
+      integrate(*c.stepper, 0.0, 1.0, 0.1, y, {}, testing::keeping_last(last_observed));
       ADD_FAILURE() << c.stepper->name() << ": no error";
     } catch (const IntegrationError& error) {
       EXPECT_EQ(error.kind(), IntegrationErrorKind::not_finite) << c.stepper->name();

@@ -27,8 +27,9 @@ inline void free_fall(double, const ConstVectorRef& y, VectorRef dydt) {
 
 // Free fall above a floor the right-hand side refuses to go 1 cm below (a penetration limit): an
 // adaptive method's grown steps reach past it on trial.
+constexpr double floor_limit = -0.01;
 inline void guarded_fall(double t, const ConstVectorRef& y, VectorRef dydt) {
-  if (y[0] < -0.01) throw std::domain_error("below the floor at t = " + std::to_string(t));
+  if (y[0] < floor_limit) throw std::domain_error("below the floor at t = " + std::to_string(t));
   free_fall(t, y, dydt);
 }
 
