@@ -185,9 +185,10 @@ void BerthingSystem::coupled_dynamics(double t) {
   // 179.6 M staged
   Vec3::Map(base) = coupling.w0();
   const auto reaction = [&](const spacecraft::RigidBodyRate& r) {
-    const spacecraft::TransportMotion m = coupling.transport_motion(r);
-    Vec3::Map(base + 3) = m.e0;
-    Vec3::Map(base + 6) = m.a0;
+    Vec3 e0, a0;
+    coupling.accelerations(r, e0, a0);
+    Vec3::Map(base + 3) = e0;
+    Vec3::Map(base + 6) = a0;
     double W[6];
     mech_->forward_dynamics_base_wrench(eval_.q.data(), eval_.qd.data(), eval_.tau.data(), base, eval_.wrench.data(),
                                         eval_.qdd.data(), W, nullptr);

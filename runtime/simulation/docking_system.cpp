@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <set>
 
 #include "simulation/initial_conditions.hpp"
@@ -18,6 +19,14 @@ using spacecraft::RigidBodyState;
 
 // |q|^2 - 1 beyond which accept() renormalises an attitude (the rotation is then orthogonal to 1e-12)
 constexpr double kAttitudeNormDrift = 1e-12;
+
+// y is bitwise the state kept: the caches' test. Bitwise, not ==, which compares every component
+// where memcmp stops at the first that differs; the two differ only where only a cache is
+// missed (-0 against +0) or a state is reused whose every bit is the same (a NaN).
+bool same_state(const ConstVectorRef& y, const Eigen::VectorXd& kept) {
+  return y.size() == kept.size() &&
+         std::memcmp(y.data(), kept.data(), sizeof(double) * static_cast<std::size_t>(y.size())) == 0;
+}
 
 RigidBodyState body_state(const ConstVectorRef& y, int offset) {
   RigidBodyState s;
@@ -82,6 +91,7 @@ DockingSystem::DockingSystem(const Scenario& scenario, std::unique_ptr<mechanism
     throw std::invalid_argument(scenario.file + ": mechanism " + info.name +
                                 " has a fixed base; a docking mechanism needs `base: {motion: moving}` in its model");
   n_ = info.dof;
+  coupling_arm_ = std::max(1.0, active_port_.position().norm());
   ni_ = static_cast<int>(info.independent.size());
   wrench_slots_ = static_cast<int>(info.wrench_bodies.size());
   size_ = 26 + 2 * ni_ + 5;
@@ -211,6 +221,7 @@ Eigen::VectorXd DockingSystem::initial_state() {
   passive_modal_ = passive_modes_.rest();
   active_modal_force_.setZero();
   passive_modal_force_.setZero();
+  update_deflections();
   active_rate_guess_ = previous_rate_guess_ = accepted_rate_ = {};
   guess_time_ = 0.0;
   previous_guess_time_ = -1.0;
@@ -229,12 +240,12 @@ Eigen::VectorXd DockingSystem::initial_state() {
   return y;
 }
 
-spacecraft::PortDeflection DockingSystem::deflection(int unit) const {
-  const spacecraft::ElasticModes& modes = unit == 0 ? active_modes_ : passive_modes_;
-  if (modes.count() == 0) return {};
-  const spacecraft::ModalState& state = unit == 0 ? active_modal_ : passive_modal_;
-  const Eigen::VectorXd& force = unit == 0 ? active_modal_force_ : passive_modal_force_;
-  return modes.deflection(state, modes.accelerations(state, force));
+void DockingSystem::update_deflections() {
+  const auto of = [](const spacecraft::ElasticModes& modes, const spacecraft::ModalState& state, const Eigen::VectorXd& force) {
+    return modes.count() == 0 ? spacecraft::PortDeflection{} : modes.deflection(state, modes.accelerations(state, force));
+  };
+  active_deflection_ = of(active_modes_, active_modal_, active_modal_force_);
+  passive_deflection_ = of(passive_modes_, passive_modal_, passive_modal_force_);
 }
 
 void DockingSystem::unpack(double t, const ConstVectorRef& y) {
@@ -268,8 +279,8 @@ void DockingSystem::close_mechanism(double t) {
 }
 
 void DockingSystem::link_states(double t) {
-  active_frame_ = spacecraft::port_frame(active_port_, eval_.active, deflection(0));
-  passive_frame_ = spacecraft::port_frame(passive_port_, eval_.passive, deflection(1));
+  active_frame_ = spacecraft::port_frame(active_port_, eval_.active, active_deflection_);
+  passive_frame_ = spacecraft::port_frame(passive_port_, eval_.passive, passive_deflection_);
   const spacecraft::PortMotion& P1 = eval_.active_port = spacecraft::port_motion(active_frame_, eval_.active);
   const spacecraft::PortMotion& P2 = eval_.passive_port = spacecraft::port_motion(passive_frame_, eval_.passive);
   const auto slots = static_cast<std::size_t>(wrench_slots_);
@@ -380,7 +391,6 @@ void DockingSystem::coupled_dynamics(double t) {
       rate.angular_acceleration += s * (active_rate_guess_.angular_acceleration - previous_rate_guess_.angular_acceleration);
     }
   }
-  const double arm = std::max(1.0, active_port_.position().norm());
   const spacecraft::PortCoupling coupling(active_body_, eval_.active, active_frame_);
   double* base = eval_.base.data();
   const auto singular = [&](int loop) {
@@ -394,9 +404,10 @@ void DockingSystem::coupled_dynamics(double t) {
                                                    eval_.wrench.data(), &loop))
     throw singular(loop);
   const auto reaction = [&](const spacecraft::RigidBodyRate& r) {
-    const spacecraft::TransportMotion m = coupling.transport_motion(r);
-    Vec3::Map(base + 3) = m.e0;
-    Vec3::Map(base + 6) = m.a0;
+    Vec3 e0, a0;
+    coupling.accelerations(r, e0, a0);
+    Vec3::Map(base + 3) = e0;
+    Vec3::Map(base + 6) = a0;
     double W[6];
     if (!mech_->forward_dynamics_base_wrench_finish(base, eval_.qdd.data(), W, &loop)) throw singular(loop);
     eval_.base_wrench.force = Eigen::Map<const Vec3>(W);
@@ -406,10 +417,10 @@ void DockingSystem::coupled_dynamics(double t) {
   double change = 0.0;
   const auto converged = [&](const spacecraft::RigidBodyRate& r, const spacecraft::RigidBodyRate& next) {
     // the port's acceleration changes by (dv/dt) + (domega/dt) x l: measured on both, in m/s^2
-    change = (next.acceleration - r.acceleration).norm() + arm * (next.angular_acceleration - r.angular_acceleration).norm();
+    change = (next.acceleration - r.acceleration).norm() + coupling_arm_ * (next.angular_acceleration - r.angular_acceleration).norm();
     // relative to the port's acceleration, but at least 1 m/s^2: in free flight the spacecraft's
     // acceleration is the mechanism's reaction alone, orders below anything the mechanism feels
-    const double scale = std::max(next.acceleration.norm() + arm * next.angular_acceleration.norm(), 1.0);
+    const double scale = std::max(next.acceleration.norm() + coupling_arm_ * next.angular_acceleration.norm(), 1.0);
     return !(change > scenario_.integrator.coupling_tolerance * scale);
   };
   const int iterations = coupling_.solve(rate, scenario_.integrator.coupling_iterations, reaction, converged);
@@ -486,7 +497,7 @@ const Evaluation& DockingSystem::evaluate(double t, const ConstVectorRef& y) {
 }
 
 bool DockingSystem::evaluated_at(double t, const ConstVectorRef& y) const {
-  return (evaluated_ || kinematics_ready_) && t == eval_.time && y == evaluated_state_;
+  return (evaluated_ || kinematics_ready_) && t == eval_.time && same_state(y, evaluated_state_);
 }
 
 void DockingSystem::complete_at(double t, const ConstVectorRef& y) {
@@ -521,7 +532,7 @@ void DockingSystem::rate(double t, const ConstVectorRef& y, VectorRef dydt) {
   complete_at(t, y);
   // peaks at the states the run accepts (each step's first evaluation), not at trial stages, which an
   // adaptive method may place past an impact it then rejects
-  if (t == accepted_time_ && y == accepted_state_) note_peaks();
+  if (t == accepted_time_ && same_state(y, accepted_state_)) note_peaks();
   fill_rate(dydt);
 }
 
@@ -580,11 +591,11 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
   std::swap(touching_, touching);
 
   const bool was_captured = contact_.captured;
-  const std::vector<contact::CentralLatchState> central_before = contact_.central_latches;
-  const std::vector<contact::PeripheralLatchState> peripheral_before = contact_.peripheral_latches;
+  central_before_ = contact_.central_latches;
+  peripheral_before_ = contact_.peripheral_latches;
   contact::update_latches(geometry_, eval_.units, h, contact_);
   // the latches' held forces enter f
-  bool changed = central_before != contact_.central_latches || peripheral_before != contact_.peripheral_latches;
+  bool changed = central_before_ != contact_.central_latches || peripheral_before_ != contact_.peripheral_latches;
   for (std::size_t k = 0; k < latched_.size(); ++k) {
     const bool central = k < geometry_.central_latches.size();
     const std::size_t m = central ? k : k - geometry_.central_latches.size();
@@ -626,17 +637,18 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
     }
   }
 
-  // port modes: exact step over h under the port wrench held from the step's start, then the new hold
-  if (active_modes_.count() > 0) {
-    active_modal_ = active_modes_.step(active_modal_, active_modal_force_, h);
-    active_modal_force_ = active_modes_.modal_forces(spacecraft::port_wrench_in_body_axes(
-        active_port_, eval_.base_wrench, deflection(0)));
-  }
-  if (passive_modes_.count() > 0) {
-    passive_modal_ = passive_modes_.step(passive_modal_, passive_modal_force_, h);
-    passive_modal_force_ = passive_modes_.modal_forces(spacecraft::port_wrench_in_body_axes(
-        passive_port_, eval_.passive_wrench, deflection(1)));
-  }
+  // port modes: exact step over h under the port wrench held from the step's start, then the new
+  // hold, the port wrench in body axes at the port's orientation after the step
+  const auto step_modes = [h](const spacecraft::ElasticModes& modes, const spacecraft::Port& port,
+                              const spacecraft::Wrench& at_port, spacecraft::ModalState& state, Eigen::VectorXd& force) {
+    if (modes.count() == 0) return;
+    state = modes.step(state, force, h);
+    const spacecraft::PortDeflection moved = modes.deflection(state, modes.accelerations(state, force));
+    force = modes.modal_forces(spacecraft::port_wrench_in_body_axes(port, at_port, moved));
+  };
+  step_modes(active_modes_, active_port_, eval_.base_wrench, active_modal_, active_modal_force_);
+  step_modes(passive_modes_, passive_port_, eval_.passive_wrench, passive_modal_, passive_modal_force_);
+  update_deflections();
   // The hysteresis elements keep their force continuous at the committed deflection (a reversal is
   // recorded at (x, F(x))), so they leave f at (t, y) as it was; the latches, drives and modes do not.
   changed = changed || modes;
@@ -654,7 +666,7 @@ EnergyTerms DockingSystem::energy(const ConstVectorRef& y) {
     unpack(eval_.time, y);
     close_mechanism(eval_.time);
   }
-  const spacecraft::PortMotion P1 = spacecraft::port_motion(active_port_, eval_.active, deflection(0));
+  const spacecraft::PortMotion P1 = spacecraft::port_motion(active_port_, eval_.active, active_deflection_);
   double base[9] = {};
   Vec3::Map(base) = P1.port_to_inertial.transpose() * P1.angular_velocity;
   const Vec3 v0 = P1.port_to_inertial.transpose() * P1.velocity;

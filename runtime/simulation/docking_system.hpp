@@ -163,7 +163,8 @@ class DockingSystem {
   // Makes eval_ f at (t, y), completing or reusing what it holds there.
   void complete_at(double t, const integrators::ConstVectorRef& y);
   void note_peaks();
-  spacecraft::PortDeflection deflection(int unit) const;
+  // the ports' deflections from the modal states and the modal forces held over the step
+  void update_deflections();
 
   Scenario scenario_;
   std::unique_ptr<mechanism::Mechanism> mech_;
@@ -175,8 +176,12 @@ class DockingSystem {
   spacecraft::PortFrame active_frame_, passive_frame_;  // of the state link_states() last took
   spacecraft::ModalState active_modal_, passive_modal_;
   Eigen::VectorXd active_modal_force_, passive_modal_force_;  // held over the step
+  spacecraft::PortDeflection active_deflection_, passive_deflection_;  // of the modes as accept() left them
 
   int n_ = 0, ni_ = 0, wrench_slots_ = 0;
+  // the port's distance from the active spacecraft's CoM, at least 1 m: the length that weighs the
+  // angular acceleration in the coupling's convergence test
+  double coupling_arm_ = 1.0;
   Eigen::Index size_ = 0;
   std::vector<Carrier> carriers_;  // per contact link
   std::vector<int> transmission_coordinate_;
@@ -209,6 +214,9 @@ class DockingSystem {
   std::vector<int> touching_, touching_now_;
   bool first_contact_ = false;
   std::vector<bool> latched_;
+  // the latches' states before accept()'s update_latches (members: their storage is reused)
+  std::vector<contact::CentralLatchState> central_before_;
+  std::vector<contact::PeripheralLatchState> peripheral_before_;
 };
 
 }  // namespace dyngen::simulation

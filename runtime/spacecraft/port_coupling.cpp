@@ -4,56 +4,56 @@
 namespace dyngen::spacecraft {
 
 PortCoupling::PortCoupling(const RigidBody& body, const RigidBodyState& state, const PortFrame& frame)
-    : mass_(body.mass()),
-      inverse_inertia_(body.inverse_inertia()),
-      placement_(frame.placement),
-      body_to_inertial_(frame.body_to_inertial),
-      inertial_to_body_(body_to_inertial_.transpose()),
-      body_to_port_(placement_.port_to_body.transpose()),
-      velocity_(state.velocity),
-      omega_(state.angular_velocity),
-      gyroscopic_(omega_.cross(body.inertia() * omega_)),
-      attitude_rate_(quaternion_rate(state.attitude, omega_)),
-      elastic_acceleration_(frame.deflection.acceleration),
-      elastic_angular_acceleration_(frame.deflection.angular_acceleration) {
+    : body_(body),
+      state_(state),
+      frame_(frame),
+      inertial_to_body_(frame.body_to_inertial.transpose()),
+      body_to_port_(frame.placement.port_to_body.transpose()),
+      gyroscopic_(state.angular_velocity.cross(body.inertia() * state.angular_velocity)),
+      attitude_rate_(quaternion_rate(state.attitude, state.angular_velocity)) {
   const PortDeflection& deflection = frame.deflection;
-  const Vec3& rho = placement_.position;
-  w0_ = body_to_port_ * (omega_ + deflection.angular_velocity);
-  v0_ = body_to_port_ * (inertial_to_body_ * state.velocity + omega_.cross(rho) + deflection.velocity);
-  relative_rotation_ = omega_.cross(deflection.angular_velocity);
-  centripetal_ = omega_.cross(omega_.cross(rho));
-  coriolis_ = 2.0 * omega_.cross(deflection.velocity);
+  const Vec3& rho = frame.placement.position;
+  const Vec3& omega = state.angular_velocity;
+  w0_ = body_to_port_ * (omega + deflection.angular_velocity);
+  relative_rotation_ = omega.cross(deflection.angular_velocity);
+  centripetal_ = omega.cross(omega.cross(rho));
+  coriolis_ = 2.0 * omega.cross(deflection.velocity);
+}
+
+Vec3 PortCoupling::v0() const {
+  const Vec3& omega = state_.angular_velocity;
+  return body_to_port_ * (inertial_to_body_ * state_.velocity + omega.cross(frame_.placement.position) + frame_.deflection.velocity);
+}
+
+void PortCoupling::accelerations(const RigidBodyRate& rate, Vec3& e0, Vec3& a0) const {
+  const Vec3& epsilon = rate.angular_acceleration;
+  // e0 = P (epsilon + epsilon^f + omega x omega^f)
+  e0 = body_to_port_ * (epsilon + frame_.deflection.angular_acceleration + relative_rotation_);
+  // a0 = P (R^T dv_C/dt + epsilon x rho + omega x (omega x rho) + 2 omega x v^f + a^f)
+  a0 = body_to_port_ * (inertial_to_body_ * rate.acceleration + epsilon.cross(frame_.placement.position) + centripetal_ +
+                        coriolis_ + frame_.deflection.acceleration);
 }
 
 TransportMotion PortCoupling::transport_motion(const RigidBodyRate& rate) const {
-  const Vec3& epsilon = rate.angular_acceleration;
   TransportMotion motion;
   motion.w0 = w0_;
-  // e0 = P (epsilon + epsilon^f + omega x omega^f)
-  motion.e0 = body_to_port_ * (epsilon + elastic_angular_acceleration_ + relative_rotation_);
-  // a0 = P (R^T dv_C/dt + epsilon x rho + omega x (omega x rho) + 2 omega x v^f + a^f)
-  motion.a0 = body_to_port_ * (inertial_to_body_ * rate.acceleration + epsilon.cross(placement_.position) + centripetal_ +
-                               coriolis_ + elastic_acceleration_);
-  motion.v0 = v0_;
+  accelerations(rate, motion.e0, motion.a0);
+  motion.v0 = v0();
   return motion;
 }
 
 Wrench PortCoupling::wrench_at_com(const Wrench& at_port) const {
-  Wrench at_com;
-  at_com.force = placement_.port_to_body * at_port.force;
-  // M_C = M_P + rho x F
-  at_com.moment = placement_.port_to_body * at_port.moment + placement_.position.cross(at_com.force);
-  return at_com;
+  return spacecraft::wrench_at_com(frame_.placement, at_port);
 }
 
 RigidBodyRate PortCoupling::rate(const Wrench& at_com) const {
   RigidBodyRate rate;
-  rate.velocity = velocity_;
+  rate.velocity = state_.velocity;
   // dv/dt = R(q) F / m
-  rate.acceleration = body_to_inertial_ * at_com.force / mass_;
+  rate.acceleration = frame_.body_to_inertial * at_com.force / body_.mass();
   rate.attitude_rate = attitude_rate_;
   // domega/dt = I^-1 (M - omega x I omega)
-  rate.angular_acceleration = inverse_inertia_ * (at_com.moment - gyroscopic_);
+  rate.angular_acceleration = body_.inverse_inertia() * (at_com.moment - gyroscopic_);
   return rate;
 }
 

@@ -29,7 +29,8 @@ TEST(PortCoupling, EqualsTheFreeFunctionsBitForBit) {
     const RigidBodyRate rate = rigid_body_rate(body, state, {random_vector(rng, 1e3), random_vector(rng, 1e3)});
     const Wrench at_port{random_vector(rng, 2e3), random_vector(rng, 5e2)};
 
-    const PortCoupling coupling(body, state, port_frame(port, state, deflection));
+    const PortFrame frame = port_frame(port, state, deflection);
+    const PortCoupling coupling(body, state, frame);
     const TransportMotion expected = spacecraft::transport_motion(port, state, rate, deflection);
     const TransportMotion motion = coupling.transport_motion(rate);
     expect_identical(motion.w0, expected.w0);
