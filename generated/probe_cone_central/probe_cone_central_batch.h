@@ -17,9 +17,9 @@
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
 //   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
-//   forward_dynamics_base_wrench: 2204 mul, 1806 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4066 operations, 4066 temporaries
-//   forward_dynamics_base_wrench_prepare: 1057 mul, 644 add/sub, 14 div, 0 sqrt, 42 sin/cos; 1757 operations, 1757 temporaries
-//   forward_dynamics_base_wrench_finish: 1147 mul, 1162 add/sub, 0 div, 0 sqrt, 0 sin/cos; 2309 operations, 2309 temporaries
+//   forward_dynamics_base_wrench: 2347 mul, 1910 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4313 operations, 4313 temporaries
+//   forward_dynamics_base_wrench_prepare: 1873 mul, 1451 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3380 operations, 3380 temporaries
+//   forward_dynamics_base_wrench_finish: 474 mul, 459 add/sub, 0 div, 0 sqrt, 0 sin/cos; 933 operations, 933 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 #ifndef DYNGEN_probe_cone_central_BATCH_H

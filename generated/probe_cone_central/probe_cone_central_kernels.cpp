@@ -17,9 +17,9 @@
 //   energy: 1690 mul, 1272 add/sub, 0 div, 0 sqrt, 42 sin/cos; 3004 operations, 3004 temporaries
 //   damper_power: 21 mul, 10 add/sub, 0 div, 0 sqrt, 0 sin/cos; 31 operations, 31 temporaries
 //   point_kinematics: 173 mul, 155 add/sub, 0 div, 0 sqrt, 12 sin/cos; 340 operations, 340 temporaries
-//   forward_dynamics_base_wrench: 2204 mul, 1806 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4066 operations, 4066 temporaries
-//   forward_dynamics_base_wrench_prepare: 1057 mul, 644 add/sub, 14 div, 0 sqrt, 42 sin/cos; 1757 operations, 1757 temporaries
-//   forward_dynamics_base_wrench_finish: 1147 mul, 1162 add/sub, 0 div, 0 sqrt, 0 sin/cos; 2309 operations, 2309 temporaries
+//   forward_dynamics_base_wrench: 2347 mul, 1910 add/sub, 14 div, 0 sqrt, 42 sin/cos; 4313 operations, 4313 temporaries
+//   forward_dynamics_base_wrench_prepare: 1873 mul, 1451 add/sub, 14 div, 0 sqrt, 42 sin/cos; 3380 operations, 3380 temporaries
+//   forward_dynamics_base_wrench_finish: 474 mul, 459 add/sub, 0 div, 0 sqrt, 0 sin/cos; 933 operations, 933 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
@@ -127,19 +127,19 @@ inline void forward_dynamics_base_wrench_cloned(const double* q, const double* q
   forward_dynamics_base_wrench_cloned_part2(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d, carry);
 }
 
-// forward_dynamics_base_wrench_finish part by part, each part built cloned on its own
+// forward_dynamics_base_wrench_prepare part by part, each part built cloned on its own
 DYNGEN_probe_cone_central_CLONES
-void forward_dynamics_base_wrench_finish_cloned_part0(const double* cache, const double* base, double* qdd, double* wrench_on_base, double* carry) {
-  probe_cone_central::forward_dynamics_base_wrench_finish_parts::part0(cache, base, qdd, wrench_on_base, carry);
+void forward_dynamics_base_wrench_prepare_cloned_part0(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_base_wrench_prepare_parts::part0(q, qd, tau, base, wrench, cache, det_phi_d, carry);
 }
 DYNGEN_probe_cone_central_CLONES
-void forward_dynamics_base_wrench_finish_cloned_part1(const double* cache, const double* base, double* qdd, double* wrench_on_base, double* carry) {
-  probe_cone_central::forward_dynamics_base_wrench_finish_parts::part1(cache, base, qdd, wrench_on_base, carry);
+void forward_dynamics_base_wrench_prepare_cloned_part1(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache, double* det_phi_d, double* carry) {
+  probe_cone_central::forward_dynamics_base_wrench_prepare_parts::part1(q, qd, tau, base, wrench, cache, det_phi_d, carry);
 }
-inline void forward_dynamics_base_wrench_finish_cloned(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
-  double carry[probe_cone_central::forward_dynamics_base_wrench_finish_parts::carried];
-  forward_dynamics_base_wrench_finish_cloned_part0(cache, base, qdd, wrench_on_base, carry);
-  forward_dynamics_base_wrench_finish_cloned_part1(cache, base, qdd, wrench_on_base, carry);
+inline void forward_dynamics_base_wrench_prepare_cloned(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache, double* det_phi_d) {
+  double carry[probe_cone_central::forward_dynamics_base_wrench_prepare_parts::carried];
+  forward_dynamics_base_wrench_prepare_cloned_part0(q, qd, tau, base, wrench, cache, det_phi_d, carry);
+  forward_dynamics_base_wrench_prepare_cloned_part1(q, qd, tau, base, wrench, cache, det_phi_d, carry);
 }
 
 }  // namespace
@@ -256,13 +256,13 @@ void probe_cone_central_forward_dynamics_base_wrench_f(const float* q, const flo
   probe_cone_central::forward_dynamics_base_wrench(q, qd, tau, base, wrench, qdd, wrench_on_base, det_phi_d);
 }
 
-DYNGEN_probe_cone_central_CLONES
 void probe_cone_central_forward_dynamics_base_wrench_prepare(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* cache, double* det_phi_d) {
-  probe_cone_central::forward_dynamics_base_wrench_prepare(q, qd, tau, base, wrench, cache, det_phi_d);
+  forward_dynamics_base_wrench_prepare_cloned(q, qd, tau, base, wrench, cache, det_phi_d);
 }
 
+DYNGEN_probe_cone_central_CLONES
 void probe_cone_central_forward_dynamics_base_wrench_finish(const double* cache, const double* base, double* qdd, double* wrench_on_base) {
-  forward_dynamics_base_wrench_finish_cloned(cache, base, qdd, wrench_on_base);
+  probe_cone_central::forward_dynamics_base_wrench_finish(cache, base, qdd, wrench_on_base);
 }
 
 void probe_cone_central_forward_dynamics(const double* q, const double* qd, const double* tau, const double* base, const double* wrench, double* qdd, double* qdd_independent, double* det_phi_d) {
@@ -361,7 +361,7 @@ const dyngen_mechanism_v3 descriptor = {3, "probe_cone_central", "91291a59c713b6
     descriptor_loops, descriptor_parameter_names, descriptor_parameter_values, descriptor_close,
     descriptor_forward_dynamics, descriptor_base_wrench,
     descriptor_point_kinematics, descriptor_body_kinematics, descriptor_energy, descriptor_damper_power,
-    descriptor_forward_dynamics_base_wrench, 467,
+    descriptor_forward_dynamics_base_wrench, 267,
     descriptor_forward_dynamics_base_wrench_prepare, descriptor_forward_dynamics_base_wrench_finish};
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "generator/algorithms/base_wrench_composite.hpp"
 #include "generator/algorithms/crba.hpp"
 #include "generator/algorithms/energy_momentum.hpp"
+#include "generator/algorithms/forward_dynamics_base_affine.hpp"
 #include "generator/algorithms/forward_dynamics_combined.hpp"
 #include "generator/algorithms/forward_dynamics_crba.hpp"
 #include "generator/algorithms/forward_dynamics_loops.hpp"
@@ -109,8 +110,11 @@ Outputs<S> loop_kernel_outputs(const std::string& kernel, const algorithms::Mech
 // How forward_dynamics_base_wrench gets the wrench at its qdd: a second Newton-Euler pass
 // (base_wrench.hpp); the composite inertias and the bias pass the CRBA route has
 // (base_wrench_composite.hpp); or, on the ABA route, ABA's own reaction at the base
-// (aba.hpp: -sum X^T (IA a + pA) over the base's children). The build keeps the cheapest.
-enum class WrenchPass { newton_euler, composite, articulated };
+// (aba.hpp: -sum X^T (IA a + pA) over the base's children); or, for a looped mechanism, the CRBA
+// route and the composite wrench with the base's acceleration entering both affinely
+// (forward_dynamics_base_affine.hpp), which leaves the staged kernel's finishing pass short. The
+// build keeps the cheapest.
+enum class WrenchPass { newton_euler, composite, articulated, affine };
 
 // `force_mech`, an exact rewrite of `mech`, gives the CRBA route's b (its H comes from `mech`).
 // `route` is the forward dynamics kernel forward_dynamics_base_wrench runs.
@@ -125,6 +129,12 @@ Outputs<S> kernel_outputs(const std::string& kernel, const algorithms::Mechanism
     algorithms::AbaData<S> data(mech);
     algorithms::aba(mech, state, data);
     return {{"qdd", data.qdd}, {"wrench_on_base", flat(data.wrench)}};
+  }
+  if (kernel == "forward_dynamics_base_wrench" && wrench_pass == WrenchPass::affine) {
+    algorithms::LoopDynamicsData<S> data(mech, force_mech);
+    spatial::Vec6<S> wrench;
+    algorithms::forward_dynamics_base_affine(mech, force_mech, state, data, wrench);
+    return {{"qdd", data.qdd}, {"wrench_on_base", flat(wrench)}, {"det_phi_d", data.det}};
   }
   if (kernel == "forward_dynamics_base_wrench") {
     // qdd by the route, then the wrench on the base at that qdd: one pass, the transforms,
@@ -627,6 +637,9 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     if (const std::string text = note(candidates, variant.choice); !text.empty()) summary += "; " + text;
     if (wrench_pass == WrenchPass::composite) summary += "; base wrench from the CRBA's composite inertias";
     if (wrench_pass == WrenchPass::articulated) summary += "; base wrench from ABA's articulated inertias";
+    if (wrench_pass == WrenchPass::affine)
+      summary += "; CRBA route and composite base wrench, the base's acceleration entering through the base - joint "
+                 "coupling terms";
     if (variant.factoring) summary += "; common factors taken out of sums";
     return engine::Kernel{recipe.name, summary, input_docs(model, problem, recipe.inputs),
                           recipe.outputs(model), engine::reduce_tree_height(engine::flatten(outputs))};
@@ -651,18 +664,28 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     const auto operations = [](const engine::Kernel& k) {
       return static_cast<std::uint64_t>(engine::count_operations(k.code).total());
     };
+    // On a moving base the fused kernel runs staged: its preparing pass once per evaluation, its
+    // finishing pass once per coupling iteration, 1.5 of them per evaluation here (the bundled
+    // dockings: 1.42 for the hexapod with RK4, 1.5 for the probe cone with RK4 at 5e-5 s, 1.98 with
+    // rk45); the cost in half operations
+    const auto cost = [&](const engine::Kernel& k) {
+      if (name != "forward_dynamics_base_wrench" || !model.moving_base) return 2 * operations(k);
+      const std::vector<engine::Kernel> staged = staged_at_base_acceleration(k);
+      return 2 * operations(staged[0]) + 3 * operations(staged[1]);
+    };
     const CheapestBuild best = cheapest_build(choices, options.engine.factoring, [&](const BuildVariant& variant) {
       built.push_back(build(recipe, variant, WrenchPass::newton_euler));
-      // the wrench by whichever pass costs fewer operations with the route
+      // the wrench by whichever pass costs least with the route
       if (name == "forward_dynamics_base_wrench") {
         std::vector<WrenchPass> others{WrenchPass::composite};
         if (result.forward_dynamics == "forward_dynamics_aba") others.push_back(WrenchPass::articulated);
+        if (!model.loops.empty()) others.push_back(WrenchPass::affine);
         for (const WrenchPass pass : others) {
           engine::Kernel other = build(recipe, variant, pass);
-          if (operations(other) < operations(built.back())) built.back() = std::move(other);
+          if (cost(other) < cost(built.back())) built.back() = std::move(other);
         }
       }
-      return operations(built.back());
+      return cost(built.back());
     });
     cheapest[recipe.name] = best.variant.choice.inertia;
     result.kernels.push_back(std::move(built[best.call]));
