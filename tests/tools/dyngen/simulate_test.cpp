@@ -233,8 +233,8 @@ TEST_F(Simulate, CvodeCapturesTheNominalDockingAtRk45sTime) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const nlohmann::json s = summary(run);
   ASSERT_EQ(s["status"], "captured") << s.dump(2);
-  EXPECT_GE(s["capture_time"].get<double>(), 2.38899 - 1e-9);
-  EXPECT_LE(s["capture_time"].get<double>(), 2.38899 + 0.01 + 1e-9);
+  EXPECT_GE(s["capture_time"].get<double>(), 2.38934 - 1e-9);
+  EXPECT_LE(s["capture_time"].get<double>(), 2.38934 + 0.01 + 1e-9);
   EXPECT_LE(s["energy_balance_error"].get<double>(), 1e-4);
 }
 
