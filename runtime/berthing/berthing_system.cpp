@@ -83,6 +83,7 @@ BerthingSystem::BerthingSystem(const BerthingScenario& scenario, std::unique_ptr
       ring_(*mech_, carrier_slot(scenario, mech_->info()), scenario.ring),
       coupling_tolerance_(scenario.coupling_tolerance),
       max_coupling_iterations_(scenario.coupling_iterations),
+      coupling_arm_(std::max(1.0, arm_base_.position().norm())),
       n_(mech_->info().dof),
       size_(kAngles + 2 * n_ + 2),
       events_(geometry_) {
@@ -173,7 +174,6 @@ void BerthingSystem::contact_wrenches() {
 void BerthingSystem::coupled_dynamics(double t) {
   const spacecraft::PortDeflection rigid;
   const spacecraft::Wrench on_port = spacecraft::wrench_at_com(port_, eval_.port_wrench, rigid);
-  const double arm = std::max(1.0, arm_base_.position().norm());
   // the station's attitude matrix as kinematics() formed it at this state
   const spacecraft::PortCoupling coupling(station_, eval_.station, arm_base_frame_);
   double* base = eval_.base.data();
@@ -201,9 +201,11 @@ void BerthingSystem::coupled_dynamics(double t) {
     // the base's acceleration changes by dv/dt + (domega/dt) x l_A: both measured in m/s^2, against
     // the acceleration the base wrench alone gives (the net one vanishes where the arm pushes the
     // payload against the port: both wrenches act on the station)
-    change = (next.acceleration - r.acceleration).norm() + arm * (next.angular_acceleration - r.angular_acceleration).norm();
-    const double scale = next.acceleration.norm() + arm * next.angular_acceleration.norm() +
-                         on_base.force.norm() / station_.mass() + arm * (station_.inverse_inertia() * on_base.moment).norm();
+    change = (next.acceleration - r.acceleration).norm() +
+             coupling_arm_ * (next.angular_acceleration - r.angular_acceleration).norm();
+    const double scale = next.acceleration.norm() + coupling_arm_ * next.angular_acceleration.norm() +
+                         on_base.force.norm() / station_.mass() +
+                         coupling_arm_ * (station_.inverse_inertia() * on_base.moment).norm();
     return !(change > coupling_tolerance_ * scale);
   };
   // from the last evaluation's rate

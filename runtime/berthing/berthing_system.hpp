@@ -146,6 +146,9 @@ class BerthingSystem {
   RingKinematics ring_;
   double coupling_tolerance_ = 0.0;
   int max_coupling_iterations_ = 0;
+  // the arm base's distance from the station's CoM, at least 1 m: the length that weighs the
+  // angular acceleration in the coupling's convergence test
+  double coupling_arm_ = 1.0;
   Mat3 port_to_base_ = Mat3::Identity();  // R_AP = R_PA^T
   Vec3 base_in_port_ = Vec3::Zero();      // d_PA
   int n_ = 0;

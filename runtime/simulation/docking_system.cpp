@@ -28,6 +28,13 @@ bool same_state(const ConstVectorRef& y, const Eigen::VectorXd& kept) {
          std::memcmp(y.data(), kept.data(), sizeof(double) * static_cast<std::size_t>(y.size())) == 0;
 }
 
+// The port's deflection under the modal state and the modal forces held over the step (none
+// without modes).
+spacecraft::PortDeflection held_deflection(const spacecraft::ElasticModes& modes, const spacecraft::ModalState& state,
+                                           const Eigen::VectorXd& force) {
+  return modes.count() == 0 ? spacecraft::PortDeflection{} : modes.deflection(state, modes.accelerations(state, force));
+}
+
 RigidBodyState body_state(const ConstVectorRef& y, int offset) {
   RigidBodyState s;
   s.position = y.segment<3>(offset + spacecraft::position_offset);
@@ -241,11 +248,8 @@ Eigen::VectorXd DockingSystem::initial_state() {
 }
 
 void DockingSystem::update_deflections() {
-  const auto of = [](const spacecraft::ElasticModes& modes, const spacecraft::ModalState& state, const Eigen::VectorXd& force) {
-    return modes.count() == 0 ? spacecraft::PortDeflection{} : modes.deflection(state, modes.accelerations(state, force));
-  };
-  active_deflection_ = of(active_modes_, active_modal_, active_modal_force_);
-  passive_deflection_ = of(passive_modes_, passive_modal_, passive_modal_force_);
+  active_deflection_ = held_deflection(active_modes_, active_modal_, active_modal_force_);
+  passive_deflection_ = held_deflection(passive_modes_, passive_modal_, passive_modal_force_);
 }
 
 void DockingSystem::unpack(double t, const ConstVectorRef& y) {
@@ -643,8 +647,7 @@ std::vector<std::pair<std::string, std::string>> DockingSystem::accept(double t,
                               const spacecraft::Wrench& at_port, spacecraft::ModalState& state, Eigen::VectorXd& force) {
     if (modes.count() == 0) return;
     state = modes.step(state, force, h);
-    const spacecraft::PortDeflection moved = modes.deflection(state, modes.accelerations(state, force));
-    force = modes.modal_forces(spacecraft::port_wrench_in_body_axes(port, at_port, moved));
+    force = modes.modal_forces(spacecraft::port_wrench_in_body_axes(port, at_port, held_deflection(modes, state, force)));
   };
   step_modes(active_modes_, active_port_, eval_.base_wrench, active_modal_, active_modal_force_);
   step_modes(passive_modes_, passive_port_, eval_.passive_wrench, passive_modal_, passive_modal_force_);

@@ -4,9 +4,9 @@
 // motion). The runtime iterates that loop within one evaluation of the equations; PortCoupling
 // takes the attitude matrix and the port's placement from the state's port frame and computes once
 // what does not depend on the iterate (gyroscopic moment, quaternion rate, velocity terms), so each
-// iteration does only the products with the wrench and the accelerations. The expressions are those of transport_motion, wrench_at_com and
-// rigid_body_rate (port.hpp, rigid_body.hpp), term for term and in the same order, so the results
-// round identically.
+// iteration does only the products with the wrench and the accelerations. The expressions are those
+// of transport_motion, wrench_at_com and rigid_body_rate (port.hpp, rigid_body.hpp), term for term
+// and in the same order, so the results round identically.
 #pragma once
 
 #include "spacecraft/port.hpp"
