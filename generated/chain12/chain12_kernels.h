@@ -16,6 +16,8 @@
 //   forward_dynamics_base_wrench: 2199 mul, 1878 add/sub, 11 div, 0 sqrt, 24 sin/cos; 4112 operations, 4112 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 #ifndef DYNGEN_chain12_KERNELS_H
 #define DYNGEN_chain12_KERNELS_H
 

@@ -16,6 +16,8 @@
 //   forward_dynamics_base_wrench: 5229 mul, 4527 add/sub, 29 div, 0 sqrt, 60 sin/cos; 9845 operations, 9845 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
 #if defined(__clang__)
 #pragma clang fp contract(off)

@@ -16,6 +16,8 @@
 //   forward_dynamics_base_wrench: 691 mul, 605 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1313 operations, 1313 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 #ifndef DYNGEN_chain6_KERNELS_H
 #define DYNGEN_chain6_KERNELS_H
 

@@ -16,6 +16,8 @@
 //   forward_dynamics_base_wrench: 691 mul, 605 add/sub, 5 div, 0 sqrt, 12 sin/cos; 1313 operations, 1313 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 #pragma once
 
 #include <cmath>
@@ -468,6 +470,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t52 = T(0.13342) + t6;
   const T t53 = t52 - t51;
   const T t54 = t53 + t15;
+  M[28] = t54;
   const T t55 = t44 - t54;
   const T t56 = t44 + t55;
   const T t57 = t56 - t50;
@@ -475,6 +478,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t59 = t1 * T(0.00116);
   const T t60 = t0 * T(0.004880000000000001);
   const T t61 = t59 - t60;
+  M[29] = t61;
+  M[34] = t61;
   const T t62 = T(0.01486) - t61;
   const T t63 = t11 * T(0.22);
   const T t64 = t9 * T(0.010000000000000002);
@@ -520,6 +525,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t104 = t103 - t45;
   const T t105 = t18 + t104;
   const T t106 = t105 - t34;
+  M[21] = t106;
   const T t107 = t95 + t106;
   const T t108 = t95 + t107;
   const T t109 = t101 + t108;
@@ -527,6 +533,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t111 = t24 * t72;
   const T t112 = t29 * t62;
   const T t113 = t111 - t112;
+  M[22] = t113;
+  M[27] = t113;
   const T t114 = t11 * T(0.009999999999999998);
   const T t115 = T(0.011139999999999999) + t114;
   const T t116 = t115 - t113;
@@ -571,6 +579,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t155 = t154 - t56;
   const T t156 = t96 + t155;
   const T t157 = t156 - t84;
+  M[14] = t157;
   const T t158 = t150 - t157;
   const T t159 = t150 + t158;
   const T t160 = T(0.2893) + t152;
@@ -582,6 +591,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t166 = t58 * t127;
   const T t167 = t79 * t116;
   const T t168 = t166 - t167;
+  M[15] = t168;
+  M[20] = t168;
   const T t169 = t41 * T(0.07);
   const T t170 = T(0.00852) + t169;
   const T t171 = t170 - t168;
@@ -625,6 +636,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t209 = t208 - t206;
   const T t210 = t209 - t159;
   const T t211 = t210 - t194;
+  M[0] = t211;
   const T t212 = t110 * t182;
   const T t213 = t134 * t171;
   const T t214 = t212 + t213;
@@ -645,11 +657,15 @@ inline void mass_matrix(const T* q, T* M) {
   const T t229 = t165 * t228;
   const T t230 = t189 * t217;
   const T t231 = t229 - t230;
+  M[1] = t231;
+  M[6] = t231;
   const T t232 = t165 * t185;
   const T t233 = t158 * t189;
   const T t234 = T(0.25) * t144;
   const T t235 = t234 - t233;
   const T t236 = t232 + t235;
+  M[2] = t236;
+  M[12] = t236;
   const T t237 = t89 * t134;
   const T t238 = t89 * t110;
   const T t239 = T(0.010000000000000002) * t237;
@@ -666,6 +682,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t250 = T(0.25) * t238;
   const T t251 = t250 + t249;
   const T t252 = t251 - t248;
+  M[3] = t252;
+  M[18] = t252;
   const T t253 = t41 * t79;
   const T t254 = t110 * t253;
   const T t255 = t38 * t134;
@@ -680,6 +698,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t264 = t38 * T(-0.3);
   const T t265 = t264 - t263;
   const T t266 = t265 - t262;
+  M[16] = t266;
+  M[26] = t266;
   const T t267 = -t266;
   const T t268 = t260 - t261;
   const T t269 = t268 + t267;
@@ -703,6 +723,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t287 = T(0.25) * t256;
   const T t288 = t287 + t286;
   const T t289 = t285 - t288;
+  M[4] = t289;
+  M[24] = t289;
   const T t290 = t9 * t58;
   const T t291 = t11 * t29;
   const T t292 = t79 * t291;
@@ -730,6 +752,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t314 = T(0.3) * t295;
   const T t315 = t312 - t314;
   const T t316 = t315 - t313;
+  M[17] = t316;
+  M[32] = t316;
   const T t317 = t301 - t302;
   const T t318 = t317 - t316;
   const T t319 = t9 * t79;
@@ -742,6 +766,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t326 = t9 * T(-0.25);
   const T t327 = t326 - t324;
   const T t328 = t327 + t325;
+  M[23] = t328;
+  M[33] = t328;
   const T t329 = -t328;
   const T t330 = t322 - t323;
   const T t331 = t330 + t329;
@@ -760,62 +786,38 @@ inline void mass_matrix(const T* q, T* M) {
   const T t344 = t297 * T(-0.25);
   const T t345 = t344 - t343;
   const T t346 = t345 - t342;
+  M[5] = t346;
+  M[30] = t346;
   const T t347 = T(0.020000000000000004) * t147;
   const T t348 = T(1.10786) + t347;
   const T t349 = t348 - t151;
   const T t350 = t108 + t349;
   const T t351 = t350 - t139;
+  M[7] = t351;
   const T t352 = -t214;
+  M[8] = t352;
+  M[13] = t352;
   const T t353 = t110 * t130;
   const T t354 = t107 * t134;
   const T t355 = t92 * T(-0.22);
   const T t356 = t355 + t354;
   const T t357 = t356 - t353;
+  M[9] = t357;
+  M[19] = t357;
   const T t358 = t110 * t279;
   const T t359 = t134 * t274;
   const T t360 = T(0.22) * t270;
   const T t361 = t360 + t359;
   const T t362 = t361 + t358;
+  M[10] = t362;
+  M[25] = t362;
   const T t363 = t110 * t336;
   const T t364 = t134 * t331;
   const T t365 = T(0.22) * t321;
   const T t366 = t365 + t364;
   const T t367 = t363 - t366;
-  M[0] = t211;
-  M[1] = t231;
-  M[2] = t236;
-  M[3] = t252;
-  M[4] = t289;
-  M[5] = t346;
-  M[6] = t231;
-  M[7] = t351;
-  M[8] = t352;
-  M[9] = t357;
-  M[10] = t362;
   M[11] = t367;
-  M[12] = t236;
-  M[13] = t352;
-  M[14] = t157;
-  M[15] = t168;
-  M[16] = t266;
-  M[17] = t316;
-  M[18] = t252;
-  M[19] = t357;
-  M[20] = t168;
-  M[21] = t106;
-  M[22] = t113;
-  M[23] = t328;
-  M[24] = t289;
-  M[25] = t362;
-  M[26] = t266;
-  M[27] = t113;
-  M[28] = t54;
-  M[29] = t61;
-  M[30] = t346;
   M[31] = t367;
-  M[32] = t316;
-  M[33] = t328;
-  M[34] = t61;
   M[35] = T(0.032);
 }
 
@@ -1359,6 +1361,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t527 = t526 + t522;
   const T t528 = t527 - t517;
   const T t529 = t516 + t528;
+  b[0] = t529;
   const T t530 = t2 * t493;
   const T t531 = t0 * t475;
   const T t532 = T(0.22) * t499;
@@ -1374,15 +1377,14 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, T* b) {
   const T t542 = t541 + t532;
   const T t543 = t542 - t531;
   const T t544 = t530 + t543;
-  const T t545 = t421 + tau[2];
-  const T t546 = t461 + tau[3];
-  const T t547 = t388 + tau[4];
-  const T t548 = tau[5] - t287;
-  b[0] = t529;
   b[1] = t544;
+  const T t545 = t421 + tau[2];
   b[2] = t545;
+  const T t546 = t461 + tau[3];
   b[3] = t546;
+  const T t547 = t388 + tau[4];
   b[4] = t547;
+  const T t548 = tau[5] - t287;
   b[5] = t548;
 }
 
@@ -2422,15 +2424,18 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t1023 = T(1.0) / t1022;
   const T t1024 = t980 * t1023;
   const T t1025 = -t1024;
+  qdd[0] = t1025;
   const T t1026 = t913 * t968;
   const T t1027 = t969 * t1024;
   const T t1028 = t1027 - t1026;
+  qdd[1] = t1028;
   const T t1029 = t1026 - t1027;
   const T t1030 = t900 * t1029;
   const T t1031 = t786 - t1030;
   const T t1032 = t854 * t1031;
   const T t1033 = t855 * t1024;
   const T t1034 = t1032 - t1033;
+  qdd[2] = t1034;
   const T t1035 = t1033 - t1032;
   const T t1036 = t780 * t1035;
   const T t1037 = t692 + t1036;
@@ -2439,6 +2444,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t1040 = t769 * t1024;
   const T t1041 = t1040 + t1039;
   const T t1042 = t1041 - t1038;
+  qdd[3] = t1042;
   const T t1043 = t687 * t1042;
   const T t1044 = t602 + t1043;
   const T t1045 = t681 * t1044;
@@ -2448,6 +2454,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t1049 = t1048 + t1047;
   const T t1050 = t1049 - t1046;
   const T t1051 = t1050 - t1045;
+  qdd[4] = t1051;
   const T t1052 = t560 * t1051;
   const T t1053 = t525 - t1052;
   const T t1054 = T(31.25) * t1053;
@@ -2460,11 +2467,6 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, T* qdd)
   const T t1061 = t1060 - t1056;
   const T t1062 = t1061 + t1055;
   const T t1063 = t1062 + t1054;
-  qdd[0] = t1025;
-  qdd[1] = t1028;
-  qdd[2] = t1034;
-  qdd[3] = t1042;
-  qdd[4] = t1051;
   qdd[5] = t1063;
 }
 
@@ -3753,6 +3755,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t1272 = t1270 + t1271;
   const T t1273 = T(1.0) / t1272;
   const T t1274 = t1259 * t1273;
+  qdd[0] = t1274;
   const T t1275 = t487 * t1274;
   const T t1276 = t574 + t1275;
   const T t1277 = t462 * t1274;
@@ -3779,6 +3782,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t1298 = t1279 + t1294;
   const T t1299 = t1297 + t1298;
   const T t1300 = t456 * t1299;
+  qdd[1] = t1300;
   const T t1301 = t311 * t1300;
   const T t1302 = t338 * t1278;
   const T t1303 = t590 - t1302;
@@ -3817,6 +3821,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t1336 = t1333 + t1334;
   const T t1337 = t1335 + t1336;
   const T t1338 = t307 * t1337;
+  qdd[2] = t1338;
   const T t1339 = t1276 + t1338;
   const T t1340 = t158 * t1310;
   const T t1341 = t164 * t1339;
@@ -3856,6 +3861,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t1375 = t1345 - t1350;
   const T t1376 = t1374 + t1375;
   const T t1377 = t149 * t1376;
+  qdd[3] = t1377;
   const T t1378 = t1304 + t1377;
   const T t1379 = t70 * t1378;
   const T t1380 = t71 * t1343;
@@ -3895,6 +3901,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t1414 = t1387 + t1412;
   const T t1415 = t1413 + t1414;
   const T t1416 = t32 * t1415;
+  qdd[4] = t1416;
   const T t1417 = t1349 - t1416;
   const T t1418 = t0 * t1417;
   const T t1419 = t1 * t1386;
@@ -3927,11 +3934,6 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, T* qdd) 
   const T t1446 = t1428 + t1423;
   const T t1447 = t1445 + t1446;
   const T t1448 = t1447 * T(31.25);
-  qdd[0] = t1274;
-  qdd[1] = t1300;
-  qdd[2] = t1338;
-  qdd[3] = t1377;
-  qdd[4] = t1416;
   qdd[5] = t1448;
 }
 
@@ -4254,6 +4256,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t306 = t304 + t305;
   const T t307 = t306 - t302;
   const T t308 = t307 - t301;
+  tau[5] = t308;
   const T t309 = t113 * T(0.01486);
   const T t310 = t173 * T(0.00862);
   const T t311 = t63 - t64;
@@ -4355,6 +4358,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t407 = t405 + t406;
   const T t408 = t407 + t391;
   const T t409 = t390 + t408;
+  tau[4] = t409;
   const T t410 = t159 * T(0.011139999999999999);
   const T t411 = t54 * T(0.0388);
   const T t412 = t168 - t155;
@@ -4388,6 +4392,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t440 = t439 + t425;
   const T t441 = t440 - t423;
   const T t442 = t424 + t441;
+  tau[2] = t442;
   const T t443 = t26 + t28;
   const T t444 = qdd[1] + t219;
   const T t445 = t444 * T(0.010099999999999998);
@@ -4429,6 +4434,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t481 = t480 - t466;
   const T t482 = t481 + t464;
   const T t483 = t482 - t465;
+  tau[3] = t483;
   const T t484 = t33 + t266;
   const T t485 = T(0.01268) * t484;
   const T t486 = t150 * T(0.00852);
@@ -4498,6 +4504,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t550 = t549 - t544;
   const T t551 = t550 - t539;
   const T t552 = t538 + t551;
+  tau[0] = t552;
   const T t553 = t2 * t515;
   const T t554 = t0 * t497;
   const T t555 = T(0.22) * t521;
@@ -4518,12 +4525,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, T* tau) {
   const T t570 = t569 - t555;
   const T t571 = t570 - t554;
   const T t572 = t553 + t571;
-  tau[0] = t552;
   tau[1] = t572;
-  tau[2] = t442;
-  tau[3] = t483;
-  tau[4] = t409;
-  tau[5] = t308;
 }
 
 // force and moment the mechanism exerts on its base at the base origin, for the given qdd; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
@@ -4790,12 +4792,15 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t251 = t233 * t234;
   const T t252 = t250 + t251;
   const T t253 = -t252;
+  wrench_on_base[0] = t253;
   const T t254 = t5 * t227;
   const T t255 = t10 * t187;
   const T t256 = t254 - t255;
+  wrench_on_base[1] = t256;
   const T t257 = t234 * t249;
   const T t258 = t3 * t233;
   const T t259 = t258 - t257;
+  wrench_on_base[2] = t259;
   const T t260 = t225 * T(0.010000000000000002);
   const T t261 = t244 * T(0.22);
   const T t262 = t155 * T(0.010000000000000002);
@@ -5161,6 +5166,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t622 = t256 * T(0.3);
   const T t623 = t621 - t622;
   const T t624 = t620 + t623;
+  wrench_on_base[3] = t624;
   const T t625 = t257 - t258;
   const T t626 = t625 * T(0.05);
   const T t627 = t252 * T(0.3);
@@ -5177,16 +5183,12 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, T* wrench_on_base
   const T t638 = t637 - t628;
   const T t639 = t638 - t627;
   const T t640 = t626 + t639;
+  wrench_on_base[4] = t640;
   const T t641 = t234 * t619;
   const T t642 = t3 * t589;
   const T t643 = t256 * T(0.05);
   const T t644 = t643 - t642;
   const T t645 = t641 + t644;
-  wrench_on_base[0] = t253;
-  wrench_on_base[1] = t256;
-  wrench_on_base[2] = t259;
-  wrench_on_base[3] = t624;
-  wrench_on_base[4] = t640;
   wrench_on_base[5] = t645;
 }
 
@@ -5835,6 +5837,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t632 = t631 + t356;
   const T t633 = t632 + t493;
   const T t634 = t633 + t629;
+  energy[0] = t634;
   const T t635 = t34 * T(0.264);
   const T t636 = t19 * T(0.022000000000000002);
   const T t637 = t8 * T(0.044000000000000004);
@@ -5888,6 +5891,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t685 = t684 + t665;
   const T t686 = t685 + t674;
   const T t687 = t686 + t683;
+  energy[1] = t687;
   const T t688 = t509 * t615;
   const T t689 = t363 * t611;
   const T t690 = t525 * t622;
@@ -5925,6 +5929,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t722 = t721 + t697;
   const T t723 = -t722;
   const T t724 = t723 - t692;
+  momentum[0] = t724;
   const T t725 = t512 * t615;
   const T t726 = t368 * t611;
   const T t727 = t528 * t622;
@@ -5952,6 +5957,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t749 = t748 + t739;
   const T t750 = t749 + t734;
   const T t751 = t750 + t729;
+  momentum[1] = t751;
   const T t752 = t517 * t615;
   const T t753 = t375 * t611;
   const T t754 = t533 * t622;
@@ -5984,6 +5990,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t781 = t780 + t761;
   const T t782 = -t781;
   const T t783 = t782 - t756;
+  momentum[2] = t783;
   const T t784 = T(0.009999999999999998) - t134;
   const T t785 = t273 + t784;
   const T t786 = t410 + t785;
@@ -6044,6 +6051,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t841 = t789 - t788;
   const T t842 = t839 + t840;
   const T t843 = t841 + t842;
+  momentum[3] = t843;
   const T t844 = t14 + T(0.05);
   const T t845 = t844 - t145;
   const T t846 = t282 + t845;
@@ -6099,6 +6107,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t896 = t849 - t850;
   const T t897 = t894 + t895;
   const T t898 = t896 + t897;
+  momentum[4] = t898;
   const T t899 = t692 * t787;
   const T t900 = t729 * t848;
   const T t901 = t517 * t594;
@@ -6152,15 +6161,8 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t949 = t900 - t899;
   const T t950 = t947 + t948;
   const T t951 = t949 + t950;
-  energy[0] = t634;
-  energy[1] = t687;
-  energy[2] = T(0.0);
-  momentum[0] = t724;
-  momentum[1] = t751;
-  momentum[2] = t783;
-  momentum[3] = t843;
-  momentum[4] = t898;
   momentum[5] = t951;
+  energy[2] = T(0.0);
 }
 
 // power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
@@ -7209,15 +7211,18 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1023 = T(1.0) / t1022;
   const T t1024 = t980 * t1023;
   const T t1025 = -t1024;
+  qdd[0] = t1025;
   const T t1026 = t917 * t972;
   const T t1027 = t973 * t1024;
   const T t1028 = t1027 - t1026;
+  qdd[1] = t1028;
   const T t1029 = t1026 - t1027;
   const T t1030 = t910 * t1029;
   const T t1031 = t790 - t1030;
   const T t1032 = t858 * t1031;
   const T t1033 = t859 * t1024;
   const T t1034 = t1032 - t1033;
+  qdd[2] = t1034;
   const T t1035 = t1033 - t1032;
   const T t1036 = t784 * t1035;
   const T t1037 = t696 + t1036;
@@ -7226,6 +7231,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1040 = t773 * t1024;
   const T t1041 = t1040 + t1039;
   const T t1042 = t1041 - t1038;
+  qdd[3] = t1042;
   const T t1043 = t691 * t1042;
   const T t1044 = t606 + t1043;
   const T t1045 = t685 * t1044;
@@ -7235,6 +7241,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1049 = t1048 + t1047;
   const T t1050 = t1049 - t1046;
   const T t1051 = t1050 - t1045;
+  qdd[4] = t1051;
   const T t1052 = t564 * t1051;
   const T t1053 = t529 - t1052;
   const T t1054 = T(31.25) * t1053;
@@ -7248,6 +7255,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1062 = t1061 - t1055;
   const T t1063 = t1062 - t1054;
   const T t1064 = -t1063;
+  qdd[5] = t1064;
   const T t1065 = t819 + T(0.49799999999999994);
   const T t1066 = t73 * t1063;
   const T t1067 = t74 * t1063;
@@ -7323,6 +7331,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1137 = t228 * t1131;
   const T t1138 = t1136 + t1137;
   const T t1139 = t1115 - t1138;
+  wrench_on_base[0] = t1139;
   const T t1140 = t1 * t1101;
   const T t1141 = t7 * t1086;
   const T t1142 = t1140 - t1141;
@@ -7330,6 +7339,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1144 = t7 * t1122;
   const T t1145 = t1143 - t1144;
   const T t1146 = t1145 - t1142;
+  wrench_on_base[1] = t1146;
   const T t1147 = t228 * t1112;
   const T t1148 = t206 * t1106;
   const T t1149 = t1147 - t1148;
@@ -7337,6 +7347,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1151 = t206 * t1131;
   const T t1152 = t1150 - t1151;
   const T t1153 = t1149 - t1152;
+  wrench_on_base[2] = t1153;
   const T t1154 = T(0.010000000000000002) * t1099;
   const T t1155 = T(0.22) * t1110;
   const T t1156 = T(0.010000000000000002) * t1070;
@@ -7469,6 +7480,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1283 = t1282 + t1260;
   const T t1284 = t1283 + t1259;
   const T t1285 = t1284 - t1258;
+  wrench_on_base[3] = t1285;
   const T t1286 = t1149 * T(0.05);
   const T t1287 = T(0.3) * t1115;
   const T t1288 = t1 * t1223;
@@ -7485,6 +7497,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1299 = t1288 + t1298;
   const T t1300 = t1299 + t1287;
   const T t1301 = t1300 - t1286;
+  wrench_on_base[4] = t1301;
   const T t1302 = t228 * t1257;
   const T t1303 = t206 * t1241;
   const T t1304 = t1142 * T(0.05);
@@ -7496,17 +7509,6 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t1310 = t1309 - t1304;
   const T t1311 = t1310 - t1303;
   const T t1312 = t1311 - t1302;
-  qdd[0] = t1025;
-  qdd[1] = t1028;
-  qdd[2] = t1034;
-  qdd[3] = t1042;
-  qdd[4] = t1051;
-  qdd[5] = t1064;
-  wrench_on_base[0] = t1139;
-  wrench_on_base[1] = t1146;
-  wrench_on_base[2] = t1153;
-  wrench_on_base[3] = t1285;
-  wrench_on_base[4] = t1301;
   wrench_on_base[5] = t1312;
 }
 

@@ -21,6 +21,8 @@
 //   forward_dynamics_base_wrench_finish: 1043 mul, 1027 add/sub, 0 div, 0 sqrt, 0 sin/cos; 2070 operations, 2070 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
 #if defined(__clang__)
 #pragma clang fp contract(off)

@@ -22,6 +22,8 @@
 //   forward_dynamics_base_wrench_finish: 474 mul, 459 add/sub, 0 div, 0 sqrt, 0 sin/cos; 933 operations, 933 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 #ifndef DYNGEN_probe_cone_central_BATCH_H
 #define DYNGEN_probe_cone_central_BATCH_H
 

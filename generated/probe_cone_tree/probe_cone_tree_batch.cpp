@@ -20,6 +20,8 @@
 //   forward_dynamics_base_wrench_finish: 87 mul, 91 add/sub, 0 div, 0 sqrt, 0 sin/cos; 178 operations, 178 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 // clang: no contraction of a * b + c into fused multiply-adds, in the kernels included below too.
 #if defined(__clang__)
 #pragma clang fp contract(off)

@@ -20,6 +20,8 @@
 //   forward_dynamics_base_wrench_finish: 87 mul, 91 add/sub, 0 div, 0 sqrt, 0 sin/cos; 178 operations, 178 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 #pragma once
 
 #include <cmath>
@@ -426,22 +428,22 @@ inline void mass_matrix(const T* q, T* M) {
   const T t6 = t5 * t5;
   const T t7 = t4 * t6;
   const T t8 = T(0.0458999999999999) + t7;
+  M[0] = t8;
   const T t9 = sin_q[1];
   const T t10 = t9 * T(9e-04);
+  M[3] = t10;
+  M[12] = t10;
   const T t11 = t4 + T(0.04590000000000005);
-  M[0] = t8;
+  M[5] = t11;
   M[1] = T(0.0);
   M[2] = T(0.0);
-  M[3] = t10;
   M[4] = T(0.0);
-  M[5] = t11;
   M[6] = T(0.0);
   M[7] = T(0.0);
   M[8] = T(0.0);
   M[9] = T(0.0);
   M[10] = T(6.7);
   M[11] = T(0.0);
-  M[12] = t10;
   M[13] = T(0.0);
   M[14] = T(0.0);
   M[15] = T(9e-04);
@@ -573,6 +575,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t101 = -t100;
   const T t102 = t1 + t0;
   const T t103 = t101 - t102;
+  b[0] = t103;
   const T t104 = T(1200.0) * q[1];
   const T t105 = T(60.0) * qd[1];
   const T t106 = t18 * t33;
@@ -619,6 +622,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t147 = t107 + t106;
   const T t148 = t146 + t147;
   const T t149 = t148 - t137;
+  b[1] = t149;
   const T t150 = T(0.4) - q[2];
   const T t151 = qd[2] * T(800.0);
   const T t152 = t150 * T(2500.0);
@@ -637,11 +641,9 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* b
   const T t165 = t152 + t164;
   const T t166 = t165 + t161;
   const T t167 = t166 - t162;
+  b[2] = t167;
   const T t168 = qd[3] * T(0.5);
   const T t169 = t90 - t168;
-  b[0] = t103;
-  b[1] = t149;
-  b[2] = t167;
   b[3] = t169;
 }
 
@@ -788,6 +790,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t118 = T(1.0) / t117;
   const T t119 = t106 * t118;
   const T t120 = -t119;
+  qdd[0] = t120;
   const T t121 = T(1200.0) * q[1];
   const T t122 = T(60.0) * qd[1];
   const T t123 = t22 * t33;
@@ -837,6 +840,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t167 = t111 + T(0.04590000000000005);
   const T t168 = T(1.0) / t167;
   const T t169 = t166 * t168;
+  qdd[1] = t169;
   const T t170 = T(0.4) - q[2];
   const T t171 = qd[2] * T(800.0);
   const T t172 = t170 * T(2500.0);
@@ -856,12 +860,10 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t186 = t185 + t181;
   const T t187 = t186 - t182;
   const T t188 = t187 * T(0.14925373134328357);
+  qdd[2] = t188;
   const T t189 = t3 * t119;
   const T t190 = t100 * T(1111.111111111111);
   const T t191 = t189 - t190;
-  qdd[0] = t120;
-  qdd[1] = t169;
-  qdd[2] = t188;
   qdd[3] = t191;
 }
 
@@ -999,6 +1001,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t109 = T(1.0) / t9;
   const T t110 = t108 * t109;
   const T t111 = -t110;
+  qdd[0] = t111;
   const T t112 = base[4] * T(0.25);
   const T t113 = base[2] * base[0];
   const T t114 = T(0.25) * t113;
@@ -1053,6 +1056,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t163 = T(1.0) / t133;
   const T t164 = t162 * t163;
   const T t165 = -t164;
+  qdd[1] = t165;
   const T t166 = t6 * t124;
   const T t167 = t20 * t116;
   const T t168 = t52 * t52;
@@ -1072,6 +1076,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t182 = t181 + t174;
   const T t183 = t182 + t178;
   const T t184 = t183 * T(0.14925373134328357);
+  qdd[2] = t184;
   const T t185 = base[3] - t110;
   const T t186 = t6 * t19;
   const T t187 = t20 * t185;
@@ -1082,9 +1087,6 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t192 = t93 - wrench[5];
   const T t193 = t192 - t191;
   const T t194 = t193 * T(-1111.111111111111);
-  qdd[0] = t111;
-  qdd[1] = t165;
-  qdd[2] = t184;
   qdd[3] = t194;
 }
 
@@ -1201,6 +1203,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t88 = t87 - t83;
   const T t89 = T(9e-04) * t88;
   const T t90 = t89 - wrench[5];
+  tau[3] = t90;
   const T t91 = t15 * t20;
   const T t92 = t91 * T(0.04499999999999993);
   const T t93 = t92 - t90;
@@ -1211,6 +1214,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t98 = t97 * T(0.045);
   const T t99 = t98 - t94;
   const T t100 = t99 - t95;
+  tau[0] = t100;
   const T t101 = t16 * t31;
   const T t102 = t12 * t26;
   const T t103 = t12 * wrench[1];
@@ -1254,6 +1258,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t141 = t102 + t101;
   const T t142 = t140 - t141;
   const T t143 = t133 + t142;
+  tau[1] = t143;
   const T t144 = t15 * t15;
   const T t145 = t20 * t20;
   const T t146 = t144 + t145;
@@ -1268,10 +1273,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* bas
   const T t155 = -wrench[2];
   const T t156 = t155 - t153;
   const T t157 = t156 + t154;
-  tau[0] = t100;
-  tau[1] = t143;
   tau[2] = t157;
-  tau[3] = t90;
 }
 
 // force and moment the mechanism exerts on its base at the base origin, for the given qdd; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5)
@@ -1377,6 +1379,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t78 = t29 * T(9.0);
   const T t79 = t76 - t78;
   const T t80 = t77 + t79;
+  wrench_on_base[0] = t80;
   const T t81 = base[3] + qdd[0];
   const T t82 = t0 * base[5];
   const T t83 = t1 * base[4];
@@ -1416,10 +1419,12 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t117 = t1 * t116;
   const T t118 = t0 * t111;
   const T t119 = t117 - t118;
+  wrench_on_base[1] = t119;
   const T t120 = t0 * t116;
   const T t121 = t1 * t111;
   const T t122 = -t120;
   const T t123 = t122 - t121;
+  wrench_on_base[2] = t123;
   const T t124 = t20 + qd[3];
   const T t125 = t5 * t52;
   const T t126 = t23 * t53;
@@ -1466,6 +1471,7 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t167 = t161 - t165;
   const T t168 = t167 + t162;
   const T t169 = t166 + t168;
+  wrench_on_base[3] = t169;
   const T t170 = t52 * t135;
   const T t171 = t53 * t130;
   const T t172 = t49 * T(4.273000000000001);
@@ -1492,14 +1498,10 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* base, co
   const T t193 = T(0.25) * t80;
   const T t194 = t192 + t193;
   const T t195 = t194 - t191;
+  wrench_on_base[4] = t195;
   const T t196 = t0 * t190;
   const T t197 = t1 * t183;
   const T t198 = t196 + t197;
-  wrench_on_base[0] = t80;
-  wrench_on_base[1] = t119;
-  wrench_on_base[2] = t123;
-  wrench_on_base[3] = t169;
-  wrench_on_base[4] = t195;
   wrench_on_base[5] = t198;
 }
 
@@ -1528,47 +1530,62 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t0 = cos_q[3];
   const T t1 = cos_q[1];
   const T t2 = t0 * t1;
+  rotation[0] = t2;
   const T t3 = sin_q[3];
   const T t4 = t1 * t3;
   const T t5 = -t4;
+  rotation[1] = t5;
   const T t6 = sin_q[1];
+  rotation[2] = t6;
   const T t7 = sin_q[0];
   const T t8 = cos_q[0];
   const T t9 = t3 * t8;
   const T t10 = t6 * t7;
   const T t11 = t0 * t10;
   const T t12 = t9 + t11;
+  rotation[3] = t12;
   const T t13 = t0 * t8;
   const T t14 = t3 * t10;
   const T t15 = t13 - t14;
+  rotation[4] = t15;
   const T t16 = t1 * t7;
   const T t17 = -t16;
+  rotation[5] = t17;
   const T t18 = t3 * t7;
   const T t19 = t6 * t13;
   const T t20 = t18 - t19;
+  rotation[6] = t20;
   const T t21 = t0 * t7;
   const T t22 = t6 * t9;
   const T t23 = t21 + t22;
+  rotation[7] = t23;
   const T t24 = t1 * t8;
+  rotation[8] = t24;
   const T t25 = q[2] + T(0.1);
   const T t26 = t6 * t25;
   const T t27 = t6 * T(0.9);
   const T t28 = t26 + t27;
+  origin[0] = t28;
   const T t29 = t16 * t25;
   const T t30 = t16 * T(-0.9);
   const T t31 = t30 - t29;
+  origin[1] = t31;
   const T t32 = t24 * t25;
   const T t33 = t24 * T(0.9);
   const T t34 = T(0.25) + t33;
   const T t35 = t32 + t34;
+  origin[2] = t35;
   const T t36 = t6 * qd[3];
   const T t37 = qd[0] + t36;
+  angular_velocity[0] = t37;
   const T t38 = t8 * qd[1];
   const T t39 = t16 * qd[3];
   const T t40 = t38 - t39;
+  angular_velocity[1] = t40;
   const T t41 = t7 * qd[1];
   const T t42 = t24 * qd[3];
   const T t43 = t41 + t42;
+  angular_velocity[2] = t43;
   const T t44 = t6 * qd[2];
   const T t45 = t1 * t25;
   const T t46 = qd[1] * t45;
@@ -1576,6 +1593,7 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t48 = qd[1] * t47;
   const T t49 = t44 + t48;
   const T t50 = t46 + t49;
+  origin_velocity[0] = t50;
   const T t51 = t24 * qd[0];
   const T t52 = t6 * t41;
   const T t53 = t51 - t52;
@@ -1585,6 +1603,7 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t57 = t55 + t56;
   const T t58 = -t57;
   const T t59 = t58 - t54;
+  origin_velocity[1] = t59;
   const T t60 = t6 * t38;
   const T t61 = t16 * qd[0];
   const T t62 = t60 + t61;
@@ -1593,23 +1612,6 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t65 = t24 * qd[2];
   const T t66 = t65 - t63;
   const T t67 = t66 - t64;
-  rotation[0] = t2;
-  rotation[1] = t5;
-  rotation[2] = t6;
-  rotation[3] = t12;
-  rotation[4] = t15;
-  rotation[5] = t17;
-  rotation[6] = t20;
-  rotation[7] = t23;
-  rotation[8] = t24;
-  origin[0] = t28;
-  origin[1] = t31;
-  origin[2] = t35;
-  angular_velocity[0] = t37;
-  angular_velocity[1] = t40;
-  angular_velocity[2] = t43;
-  origin_velocity[0] = t50;
-  origin_velocity[1] = t59;
   origin_velocity[2] = t67;
 }
 
@@ -1852,6 +1854,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t214 = t212 + t213;
   const T t215 = T(0.5) * t214;
   const T t216 = t130 + t215;
+  energy[0] = t216;
   const T t217 = q[0] * q[0];
   const T t218 = q[1] * q[1];
   const T t219 = t217 + t218;
@@ -1860,6 +1863,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t222 = t221 * t221;
   const T t223 = t222 * T(1250.0);
   const T t224 = t220 + t223;
+  energy[1] = t224;
   const T t225 = qd[0] * qd[0];
   const T t226 = qd[1] * qd[1];
   const T t227 = t225 + t226;
@@ -1870,6 +1874,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t232 = t231 * T(-0.5);
   const T t233 = t232 - t230;
   const T t234 = t233 - t228;
+  energy[2] = t234;
   const T t235 = t134 * t200;
   const T t236 = t137 * t197;
   const T t237 = t235 + t236;
@@ -1884,6 +1889,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t246 = t244 + t245;
   const T t247 = t246 + t243;
   const T t248 = t247 + t240;
+  momentum[0] = t248;
   const T t249 = t140 * t200;
   const T t250 = t158 * t197;
   const T t251 = t6 * t207;
@@ -1908,6 +1914,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t270 = t262 + t269;
   const T t271 = -t270;
   const T t272 = t271 - t255;
+  momentum[1] = t272;
   const T t273 = t148 * t200;
   const T t274 = t166 * t197;
   const T t275 = t7 * t252;
@@ -1925,6 +1932,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t287 = t286 + t283;
   const T t288 = t287 + t282;
   const T t289 = t277 + t288;
+  momentum[2] = t289;
   const T t290 = t3 * t6;
   const T t291 = t6 * T(0.9);
   const T t292 = t290 + t291;
@@ -1959,6 +1967,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t321 = t298 - t307;
   const T t322 = t319 + t320;
   const T t323 = t321 + t322;
+  momentum[3] = t323;
   const T t324 = t3 + T(0.9);
   const T t325 = t4 * t324;
   const T t326 = t277 * t325;
@@ -1991,6 +2000,7 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t353 = t333 + t326;
   const T t354 = t352 + t327;
   const T t355 = t354 - t353;
+  momentum[4] = t355;
   const T t356 = t240 * t293;
   const T t357 = t255 * t325;
   const T t358 = t148 * t185;
@@ -2018,14 +2028,6 @@ inline void energy(const T* q, const T* qd, const T* base, const T* base_velocit
   const T t380 = t379 - t357;
   const T t381 = t356 + t364;
   const T t382 = t380 + t381;
-  energy[0] = t216;
-  energy[1] = t224;
-  energy[2] = t234;
-  momentum[0] = t248;
-  momentum[1] = t272;
-  momentum[2] = t289;
-  momentum[3] = t323;
-  momentum[4] = t355;
   momentum[5] = t382;
 }
 
@@ -2072,18 +2074,21 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t1 = t0 * q[2];
   const T t2 = t0 * T(1.1);
   const T t3 = t1 + t2;
+  position[3] = t3;
   const T t4 = cos_q[1];
   const T t5 = sin_q[0];
   const T t6 = t4 * t5;
   const T t7 = q[2] * t6;
   const T t8 = t6 * T(-1.1);
   const T t9 = t8 - t7;
+  position[4] = t9;
   const T t10 = cos_q[0];
   const T t11 = t4 * t10;
   const T t12 = q[2] * t11;
   const T t13 = T(0.25) + t12;
   const T t14 = T(1.1) * t11;
   const T t15 = t13 + t14;
+  position[5] = t15;
   const T t16 = cos_q[3];
   const T t17 = t4 * t16;
   const T t18 = t0 * T(0.05);
@@ -2091,6 +2096,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t20 = t18 + t19;
   const T t21 = t0 + t1;
   const T t22 = t20 + t21;
+  position[6] = t22;
   const T t23 = sin_q[3];
   const T t24 = t10 * t23;
   const T t25 = t0 * t5;
@@ -2100,6 +2106,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t29 = T(0.03) * t27;
   const T t30 = t7 + t28;
   const T t31 = t29 - t30;
+  position[7] = t31;
   const T t32 = t5 * t23;
   const T t33 = t0 * t10;
   const T t34 = t16 * t33;
@@ -2109,6 +2116,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t38 = t36 + t37;
   const T t39 = t11 + t13;
   const T t40 = t38 + t39;
+  position[8] = t40;
   const T t41 = t4 * t23;
   const T t42 = t17 * T(0.015);
   const T t43 = t41 * T(0.025980762113533156);
@@ -2116,6 +2124,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t45 = t18 - t19;
   const T t46 = t44 + t45;
   const T t47 = t21 + t46;
+  position[9] = t47;
   const T t48 = t10 * t16;
   const T t49 = t23 * t25;
   const T t50 = t48 - t49;
@@ -2125,6 +2134,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t54 = t50 * T(0.05196152422706631);
   const T t55 = t54 - t53;
   const T t56 = t55 - t30;
+  position[10] = t56;
   const T t57 = t5 * t16;
   const T t58 = t23 * t33;
   const T t59 = t57 + t58;
@@ -2135,13 +2145,17 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t64 = t36 + t63;
   const T t65 = t64 - t62;
   const T t66 = t39 + t65;
+  position[11] = t66;
   const T t67 = t18 - t44;
   const T t68 = t21 + t67;
+  position[12] = t68;
   const T t69 = t6 * T(-1.05);
   const T t70 = t69 - t7;
   const T t71 = t70 - t53;
+  position[13] = t71;
   const T t72 = t36 - t62;
   const T t73 = t39 + t72;
+  position[14] = t73;
   const T t74 = t10 * qd[1];
   const T t75 = t6 * qd[3];
   const T t76 = t74 - t75;
@@ -2160,6 +2174,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t89 = t88 + t85;
   const T t90 = t87 + t89;
   const T t91 = t84 + t90;
+  velocity[3] = t91;
   const T t92 = t0 * qd[3];
   const T t93 = qd[0] + t92;
   const T t94 = t11 * t93;
@@ -2175,6 +2190,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t104 = t101 + t103;
   const T t105 = -t104;
   const T t106 = t105 - t97;
+  velocity[4] = t106;
   const T t107 = t0 * t76;
   const T t108 = t6 * t93;
   const T t109 = t107 + t108;
@@ -2187,76 +2203,62 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t116 = t115 - t113;
   const T t117 = t116 - t114;
   const T t118 = t117 - t110;
+  velocity[5] = t118;
   const T t119 = t6 * T(0.05);
   const T t120 = t119 - t29;
   const T t121 = t79 * t120;
   const T t122 = t38 * t76;
   const T t123 = t90 + t122;
   const T t124 = t121 + t123;
+  velocity[6] = t124;
   const T t125 = t38 * t93;
   const T t126 = t20 * t79;
   const T t127 = t126 + t105;
   const T t128 = t127 - t125;
+  velocity[7] = t128;
   const T t129 = t20 * t76;
   const T t130 = t93 * t120;
   const T t131 = t117 - t129;
   const T t132 = t131 - t130;
+  velocity[8] = t132;
   const T t133 = t119 - t55;
   const T t134 = t79 * t133;
   const T t135 = t65 * t76;
   const T t136 = t90 + t135;
   const T t137 = t134 + t136;
+  velocity[9] = t137;
   const T t138 = t65 * t93;
   const T t139 = t46 * t79;
   const T t140 = t139 + t105;
   const T t141 = t140 - t138;
+  velocity[10] = t141;
   const T t142 = t46 * t76;
   const T t143 = t93 * t133;
   const T t144 = t117 - t142;
   const T t145 = t144 - t143;
+  velocity[11] = t145;
   const T t146 = t53 + t119;
   const T t147 = t79 * t146;
   const T t148 = t72 * t76;
   const T t149 = t90 + t148;
   const T t150 = t147 + t149;
+  velocity[12] = t150;
   const T t151 = t72 * t93;
   const T t152 = t67 * t79;
   const T t153 = t152 + t105;
   const T t154 = t153 - t151;
+  velocity[13] = t154;
   const T t155 = t67 * t76;
   const T t156 = t93 * t146;
   const T t157 = t117 - t155;
   const T t158 = t157 - t156;
+  velocity[14] = t158;
   position[0] = T(0.0);
   position[1] = T(0.0);
   position[2] = T(0.25);
-  position[3] = t3;
-  position[4] = t9;
-  position[5] = t15;
-  position[6] = t22;
-  position[7] = t31;
-  position[8] = t40;
-  position[9] = t47;
-  position[10] = t56;
-  position[11] = t66;
-  position[12] = t68;
-  position[13] = t71;
-  position[14] = t73;
   velocity[0] = T(0.0);
   velocity[1] = T(0.0);
   velocity[2] = T(0.0);
-  velocity[3] = t91;
-  velocity[4] = t106;
-  velocity[5] = t118;
-  velocity[6] = t124;
-  velocity[7] = t128;
-  velocity[8] = t132;
-  velocity[9] = t137;
-  velocity[10] = t141;
-  velocity[11] = t145;
-  velocity[12] = t150;
-  velocity[13] = t154;
-  velocity[14] = t158;
 }
 
 // forward dynamics (the route forward_dynamics takes) and the force and moment the mechanism then exerts on its base, in one pass: what the two share (transforms, velocities, bias terms) computed once; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); base wrench from the CRBA's composite inertias; common factors taken out of sums
@@ -2403,6 +2405,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t118 = T(1.0) / t117;
   const T t119 = t106 * t118;
   const T t120 = -t119;
+  qdd[0] = t120;
   const T t121 = T(1200.0) * q[1];
   const T t122 = T(60.0) * qd[1];
   const T t123 = t22 * t33;
@@ -2452,6 +2455,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t167 = t111 + T(0.04590000000000005);
   const T t168 = T(1.0) / t167;
   const T t169 = t166 * t168;
+  qdd[1] = t169;
   const T t170 = T(0.4) - q[2];
   const T t171 = qd[2] * T(800.0);
   const T t172 = t170 * T(2500.0);
@@ -2471,10 +2475,12 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t186 = t172 + t185;
   const T t187 = t186 + t184;
   const T t188 = t187 * T(0.14925373134328357);
+  qdd[2] = t188;
   const T t189 = t3 * t119;
   const T t190 = t102 * T(1111.111111111111);
   const T t191 = t190 - t189;
   const T t192 = -t191;
+  qdd[3] = t192;
   const T t193 = q[2] * T(6.7);
   const T t194 = T(6.298) + t193;
   const T t195 = t187 * T(0.9999999999999999);
@@ -2493,6 +2499,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t208 = t207 - t204;
   const T t209 = -t208;
   const T t210 = t209 - t199;
+  wrench_on_base[0] = t210;
   const T t211 = t9 * t195;
   const T t212 = t3 * t194;
   const T t213 = t169 * t212;
@@ -2514,6 +2521,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t229 = t5 * t222;
   const T t230 = t228 - t229;
   const T t231 = t218 + t230;
+  wrench_on_base[1] = t231;
   const T t232 = t5 * t214;
   const T t233 = t4 * t119;
   const T t234 = t197 * t233;
@@ -2523,6 +2531,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t238 = -t237;
   const T t239 = t238 - t232;
   const T t240 = t239 - t234;
+  wrench_on_base[2] = t240;
   const T t241 = T(9e-04) * t191;
   const T t242 = t3 * t241;
   const T t243 = t114 * t119;
@@ -2533,6 +2542,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t248 = t247 + t243;
   const T t249 = t248 - t244;
   const T t250 = t242 + t249;
+  wrench_on_base[3] = t250;
   const T t251 = t111 * t189;
   const T t252 = t241 - t251;
   const T t253 = t9 * t252;
@@ -2555,6 +2565,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t270 = t255 + t256;
   const T t271 = t269 - t270;
   const T t272 = t271 - t254;
+  wrench_on_base[4] = t272;
   const T t273 = t5 * t253;
   const T t274 = t4 * t166;
   const T t275 = t5 * t263;
@@ -2562,15 +2573,6 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t277 = t276 - t274;
   const T t278 = t277 + t275;
   const T t279 = t278 + t273;
-  qdd[0] = t120;
-  qdd[1] = t169;
-  qdd[2] = t188;
-  qdd[3] = t192;
-  wrench_on_base[0] = t210;
-  wrench_on_base[1] = t231;
-  wrench_on_base[2] = t240;
-  wrench_on_base[3] = t250;
-  wrench_on_base[4] = t272;
   wrench_on_base[5] = t279;
 }
 
@@ -2600,12 +2602,16 @@ inline void forward_dynamics_base_wrench_prepare(const T* q, const T* qd, const 
   const T t1 = qd[0] * T(60.0);
   const T t2 = qd[0] + base[0];
   const T t3 = sin_q[1];
+  cache[0] = t3;
   const T t4 = sin_q[0];
+  cache[1] = t4;
   const T t5 = cos_q[0];
+  cache[2] = t5;
   const T t6 = t5 * base[2];
   const T t7 = t4 * base[1];
   const T t8 = t6 - t7;
   const T t9 = cos_q[1];
+  cache[3] = t9;
   const T t10 = t8 * t9;
   const T t11 = t2 * t3;
   const T t12 = t10 + t11;
@@ -2635,36 +2641,53 @@ inline void forward_dynamics_base_wrench_prepare(const T* q, const T* qd, const 
   const T t36 = t22 * wrench[1];
   const T t37 = t17 * wrench[0];
   const T t38 = t36 + t37;
+  cache[4] = t38;
   const T t39 = qd[0] * t20;
+  cache[5] = t39;
   const T t40 = t12 * qd[1];
+  cache[6] = t40;
   const T t41 = t12 * t21;
+  cache[7] = t41;
   const T t42 = base[1] * base[2];
+  cache[9] = t42;
   const T t43 = base[0] * base[0];
   const T t44 = base[1] * base[1];
   const T t45 = t43 + t44;
   const T t46 = T(0.25) * t45;
+  cache[10] = t46;
   const T t47 = qd[2] * T(2.0);
   const T t48 = t16 * t47;
+  cache[11] = t48;
   const T t49 = t41 * T(3.94192);
+  cache[12] = t49;
   const T t50 = t35 - t34;
+  cache[13] = t50;
   const T t51 = t16 * qd[1];
+  cache[14] = t51;
   const T t52 = t16 * t21;
   const T t53 = t52 * T(0.04499999999999993);
+  cache[16] = t53;
   const T t54 = t8 * t20;
+  cache[17] = t54;
   const T t55 = qd[3] * T(0.5);
+  cache[18] = t55;
   const T t56 = t1 + t0;
+  cache[19] = t56;
   const T t57 = q[2] * T(3.35);
   const T t58 = T(4.273000000000001) + t57;
   const T t59 = q[2] * t58;
   const T t60 = T(2.0) * t59;
   const T t61 = T(3.89602) + t60;
+  cache[20] = t61;
   const T t62 = t9 * t9;
   const T t63 = t61 * t62;
   const T t64 = T(0.045899999999999996) + t63;
+  cache[21] = t64;
   const T t65 = t3 * T(9e-04);
   const T t66 = t3 * t65;
   const T t67 = t66 - t64;
   const T t68 = T(1.0) / t67;
+  cache[22] = t68;
   const T t69 = T(1200.0) * q[1];
   const T t70 = T(60.0) * qd[1];
   const T t71 = t22 * t33;
@@ -2672,15 +2695,24 @@ inline void forward_dynamics_base_wrench_prepare(const T* q, const T* qd, const 
   const T t73 = t17 * wrench[1];
   const T t74 = t22 * wrench[0];
   const T t75 = t73 - t74;
+  cache[23] = t75;
   const T t76 = qd[0] * t8;
+  cache[24] = t76;
   const T t77 = t12 * t16;
+  cache[25] = t77;
   const T t78 = base[0] * base[2];
+  cache[26] = t78;
   const T t79 = t21 * t47;
+  cache[27] = t79;
   const T t80 = T(3.89692) * t77;
+  cache[28] = t80;
   const T t81 = t72 + t71;
+  cache[29] = t81;
   const T t82 = t70 + t69;
+  cache[30] = t82;
   const T t83 = t61 + T(0.04590000000000005);
   const T t84 = T(1.0) / t83;
+  cache[31] = t84;
   const T t85 = T(0.4) - q[2];
   const T t86 = qd[2] * T(800.0);
   const T t87 = t85 * T(2500.0);
@@ -2688,55 +2720,25 @@ inline void forward_dynamics_base_wrench_prepare(const T* q, const T* qd, const 
   const T t89 = t21 * t21;
   const T t90 = t88 + t89;
   const T t91 = q[2] * t90;
+  cache[32] = t91;
   const T t92 = T(4.273000000000001) * t90;
   const T t93 = wrench[2] + t92;
+  cache[33] = t93;
   const T t94 = tau[2] - t86;
   const T t95 = t87 + t94;
+  cache[34] = t95;
   const T t96 = q[2] * T(6.7);
   const T t97 = T(6.298) + t96;
   const T t98 = t9 * t97;
-  const T t99 = T(2.025) * t90;
-  const T t100 = t3 * t97;
-  const T t101 = t2 * t20;
-  cache[0] = t3;
-  cache[1] = t4;
-  cache[2] = t5;
-  cache[3] = t9;
-  cache[4] = t38;
-  cache[5] = t39;
-  cache[6] = t40;
-  cache[7] = t41;
-  cache[8] = q[2];
-  cache[9] = t42;
-  cache[10] = t46;
-  cache[11] = t48;
-  cache[12] = t49;
-  cache[13] = t50;
-  cache[14] = t51;
-  cache[15] = wrench[5];
-  cache[16] = t53;
-  cache[17] = t54;
-  cache[18] = t55;
-  cache[19] = t56;
-  cache[20] = t61;
-  cache[21] = t64;
-  cache[22] = t68;
-  cache[23] = t75;
-  cache[24] = t76;
-  cache[25] = t77;
-  cache[26] = t78;
-  cache[27] = t79;
-  cache[28] = t80;
-  cache[29] = t81;
-  cache[30] = t82;
-  cache[31] = t84;
-  cache[32] = t91;
-  cache[33] = t93;
-  cache[34] = t95;
   cache[35] = t98;
+  const T t99 = T(2.025) * t90;
   cache[36] = t99;
+  const T t100 = t3 * t97;
   cache[37] = t100;
+  const T t101 = t2 * t20;
   cache[38] = t101;
+  cache[8] = q[2];
+  cache[15] = wrench[5];
 }
 
 // the rest of forward_dynamics_base_wrench: qdd and the wrench on the base from the cache of forward_dynamics_base_wrench_prepare and the base's accelerations e0, a0
@@ -2799,6 +2801,7 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t49 = t48 - t45;
   const T t50 = t49 * cache[22];
   const T t51 = -t50;
+  qdd[0] = t51;
   const T t52 = cache[1] * base[5];
   const T t53 = cache[2] * base[4];
   const T t54 = t53 + t52;
@@ -2832,6 +2835,7 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t82 = t81 - t74;
   const T t83 = t82 - cache[30];
   const T t84 = t83 * cache[31];
+  qdd[1] = t84;
   const T t85 = cache[3] * t62;
   const T t86 = cache[0] * t59;
   const T t87 = t86 + t85;
@@ -2840,10 +2844,12 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t90 = cache[33] - t89;
   const T t91 = cache[34] + t90;
   const T t92 = t91 * T(0.14925373134328357);
+  qdd[2] = t92;
   const T t93 = cache[0] * t50;
   const T t94 = t46 * T(1111.111111111111);
   const T t95 = t94 - t93;
   const T t96 = -t95;
+  qdd[3] = t96;
   const T t97 = t91 * T(0.9999999999999999);
   const T t98 = cache[0] * t97;
   const T t99 = t84 * cache[35];
@@ -2858,6 +2864,7 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t108 = t107 - t104;
   const T t109 = -t108;
   const T t110 = t109 - t100;
+  wrench_on_base[0] = t110;
   const T t111 = cache[3] * t97;
   const T t112 = t84 * cache[37];
   const T t113 = t111 - t112;
@@ -2878,6 +2885,7 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t128 = cache[2] * t121;
   const T t129 = t127 - t128;
   const T t130 = t117 + t129;
+  wrench_on_base[1] = t130;
   const T t131 = cache[2] * t113;
   const T t132 = cache[1] * t50;
   const T t133 = cache[35] * t132;
@@ -2887,6 +2895,7 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t137 = -t136;
   const T t138 = t137 - t131;
   const T t139 = t138 - t133;
+  wrench_on_base[2] = t139;
   const T t140 = T(9e-04) * t95;
   const T t141 = cache[0] * t140;
   const T t142 = cache[21] * t50;
@@ -2897,6 +2906,7 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t147 = t146 + t142;
   const T t148 = t147 - t143;
   const T t149 = t141 + t148;
+  wrench_on_base[3] = t149;
   const T t150 = cache[20] * t93;
   const T t151 = t140 - t150;
   const T t152 = cache[3] * t151;
@@ -2918,6 +2928,7 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t168 = t154 + t155;
   const T t169 = t167 - t168;
   const T t170 = t169 - t153;
+  wrench_on_base[4] = t170;
   const T t171 = cache[2] * t152;
   const T t172 = cache[1] * t83;
   const T t173 = cache[2] * t161;
@@ -2925,15 +2936,6 @@ inline void forward_dynamics_base_wrench_finish(const T* cache, const T* base, T
   const T t175 = t174 - t172;
   const T t176 = t175 + t173;
   const T t177 = t176 + t171;
-  qdd[0] = t51;
-  qdd[1] = t84;
-  qdd[2] = t92;
-  qdd[3] = t96;
-  wrench_on_base[0] = t110;
-  wrench_on_base[1] = t130;
-  wrench_on_base[2] = t139;
-  wrench_on_base[3] = t149;
-  wrench_on_base[4] = t170;
   wrench_on_base[5] = t177;
 }
 

@@ -18,6 +18,8 @@
 //   forward_dynamics_base_wrench: 428 mul, 333 add/sub, 4 div, 0 sqrt, 12 sin/cos; 777 operations, 777 temporaries
 // Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are
 // given with each kernel below.
+// A kernel's output arrays must not overlap its input arrays: each output element is stored
+// as soon as it is computed.
 #pragma once
 
 #include <cmath>
@@ -420,6 +422,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t2 = T(0.00020216) * t1;
   const T t3 = T(0.00020216) - t2;
   const T t4 = t3 + T(0.0016399999999999997);
+  M[21] = t4;
   const T t5 = sin_q[4];
   const T t6 = sin_q[3];
   const T t7 = cos_q[3];
@@ -491,6 +494,7 @@ inline void mass_matrix(const T* q, T* M) {
   const T t73 = t55 * t72;
   const T t74 = T(1.877343089125) - t50;
   const T t75 = t74 - t73;
+  M[0] = t75;
   const T t76 = t8 * T(0.0004321439999999999);
   const T t77 = t9 * T(5.846399999999999e-05);
   const T t78 = t6 * t18;
@@ -515,9 +519,13 @@ inline void mass_matrix(const T* q, T* M) {
   const T t97 = t68 * t91;
   const T t98 = -t96;
   const T t99 = t98 - t97;
+  M[1] = t99;
+  M[6] = t99;
   const T t100 = t55 * t94;
   const T t101 = t68 * t88;
   const T t102 = t101 - t100;
+  M[2] = t102;
+  M[12] = t102;
   const T t103 = t13 * t36;
   const T t104 = t27 * t32;
   const T t105 = t103 + t104;
@@ -529,6 +537,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t111 = t55 * t110;
   const T t112 = t68 * t105;
   const T t113 = t112 - t111;
+  M[3] = t113;
+  M[18] = t113;
   const T t114 = t0 * T(0.0012435839999999998);
   const T t115 = T(0.00064216) + t114;
   const T t116 = t6 * t115;
@@ -550,6 +560,8 @@ inline void mass_matrix(const T* q, T* M) {
   const T t132 = t55 * t131;
   const T t133 = t68 * t126;
   const T t134 = t133 - t132;
+  M[4] = t134;
+  M[24] = t134;
   const T t135 = t0 * t36;
   const T t136 = t8 * t27;
   const T t137 = t135 + t136;
@@ -561,65 +573,55 @@ inline void mass_matrix(const T* q, T* M) {
   const T t143 = t55 * t142;
   const T t144 = t68 * t138;
   const T t145 = t143 - t144;
+  M[5] = t145;
+  M[30] = t145;
   const T t146 = t9 * T(0.0008642879999999998);
   const T t147 = T(0.3591922305) + t16;
   const T t148 = t147 - t146;
   const T t149 = t148 - t3;
   const T t150 = t149 - t20;
   const T t151 = t150 + t19;
+  M[14] = t151;
   const T t152 = T(1.748114002) - t49;
   const T t153 = t151 + t152;
+  M[7] = t153;
   const T t154 = t48 * T(0.4318);
   const T t155 = t151 - t154;
+  M[8] = t155;
+  M[13] = t155;
   const T t156 = t9 * t36;
   const T t157 = T(0.0012435839999999998) * t156;
   const T t158 = t157 - t82;
+  M[9] = t158;
+  M[19] = t158;
   const T t159 = t7 * t115;
   const T t160 = t5 * T(5.846399999999999e-05);
   const T t161 = t159 - t160;
+  M[16] = t161;
+  M[26] = t161;
   const T t162 = t5 * t27;
   const T t163 = t7 * t135;
   const T t164 = t162 + t163;
   const T t165 = T(0.0028799999999999997) * t164;
   const T t166 = T(0.4318) * t165;
   const T t167 = t161 - t166;
-  const T t168 = t9 * T(4e-05);
-  const T t169 = -t82;
-  const T t170 = t0 * T(4e-05);
-  M[0] = t75;
-  M[1] = t99;
-  M[2] = t102;
-  M[3] = t113;
-  M[4] = t134;
-  M[5] = t145;
-  M[6] = t99;
-  M[7] = t153;
-  M[8] = t155;
-  M[9] = t158;
   M[10] = t167;
-  M[11] = t168;
-  M[12] = t102;
-  M[13] = t155;
-  M[14] = t151;
-  M[15] = t169;
-  M[16] = t161;
-  M[17] = t168;
-  M[18] = t113;
-  M[19] = t158;
-  M[20] = t169;
-  M[21] = t4;
-  M[22] = T(0.0);
-  M[23] = t170;
-  M[24] = t134;
   M[25] = t167;
-  M[26] = t161;
+  const T t168 = t9 * T(4e-05);
+  M[11] = t168;
+  M[17] = t168;
+  M[31] = t168;
+  M[32] = t168;
+  const T t169 = -t82;
+  M[15] = t169;
+  M[20] = t169;
+  const T t170 = t0 * T(4e-05);
+  M[23] = t170;
+  M[33] = t170;
+  M[22] = T(0.0);
   M[27] = T(0.0);
   M[28] = T(0.00064216);
   M[29] = T(0.0);
-  M[30] = t145;
-  M[31] = t168;
-  M[32] = t168;
-  M[33] = t170;
   M[34] = T(0.0);
   M[35] = T(4e-05);
 }
@@ -905,6 +907,7 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* w
   const T t267 = t2 * t239;
   const T t268 = tau[0] - t267;
   const T t269 = t266 + t268;
+  b[0] = t269;
   const T t270 = T(0.0203) * t221;
   const T t271 = T(0.4318) * t214;
   const T t272 = t10 * t145;
@@ -936,17 +939,16 @@ inline void generalized_forces(const T* q, const T* qd, const T* tau, const T* w
   const T t298 = t292 + t297;
   const T t299 = t298 + t289;
   const T t300 = t288 + t299;
+  b[1] = t300;
   const T t301 = t288 + tau[2];
+  b[2] = t301;
   const T t302 = t195 + tau[3];
+  b[3] = t302;
   const T t303 = tau[4] - t143;
+  b[4] = t303;
   const T t304 = T(4e-05) * t99;
   const T t305 = tau[5] + wrench[5];
   const T t306 = t305 + t304;
-  b[0] = t269;
-  b[1] = t300;
-  b[2] = t301;
-  b[3] = t302;
-  b[4] = t303;
   b[5] = t306;
 }
 
@@ -1522,14 +1524,17 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t558 = t557 + t550;
   const T t559 = T(1.0) / t558;
   const T t560 = t506 * t559;
+  qdd[0] = t560;
   const T t561 = t472 * t497;
   const T t562 = t498 * t560;
   const T t563 = t561 - t562;
+  qdd[1] = t563;
   const T t564 = t380 * t424;
   const T t565 = t461 * t563;
   const T t566 = t425 * t560;
   const T t567 = t564 - t566;
   const T t568 = t567 - t565;
+  qdd[2] = t568;
   const T t569 = t312 * t342;
   const T t570 = t375 * t568;
   const T t571 = t445 * t563;
@@ -1537,6 +1542,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t573 = t572 - t569;
   const T t574 = t573 + t571;
   const T t575 = t574 + t570;
+  qdd[3] = t575;
   const T t576 = t368 * t568;
   const T t577 = t285 + t576;
   const T t578 = T(1557.24430048586) * t577;
@@ -1545,6 +1551,7 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t581 = T(1557.24430048586) * t580;
   const T t582 = t581 + t579;
   const T t583 = t582 + t578;
+  qdd[4] = t583;
   const T t584 = t309 * t575;
   const T t585 = t270 * T(24999.999999999996);
   const T t586 = T(0.9999999999999999) * t320;
@@ -1556,11 +1563,6 @@ inline void forward_dynamics_crba(const T* q, const T* qd, const T* tau, const T
   const T t592 = t591 - t588;
   const T t593 = t592 - t587;
   const T t594 = t593 - t584;
-  qdd[0] = t560;
-  qdd[1] = t563;
-  qdd[2] = t568;
-  qdd[3] = t575;
-  qdd[4] = t583;
   qdd[5] = t594;
 }
 
@@ -2203,6 +2205,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t625 = t624 - t622;
   const T t626 = T(1.0) / t625;
   const T t627 = t616 * t626;
+  qdd[0] = t627;
   const T t628 = t201 * t627;
   const T t629 = t227 + t628;
   const T t630 = t144 * t627;
@@ -2217,6 +2220,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t639 = t638 + t633;
   const T t640 = t639 - t632;
   const T t641 = t137 * t640;
+  qdd[1] = t641;
   const T t642 = t84 * t631;
   const T t643 = t79 * t629;
   const T t644 = t217 + t643;
@@ -2256,6 +2260,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t678 = t677 + t670;
   const T t679 = t678 - t669;
   const T t680 = t57 * t679;
+  qdd[2] = t680;
   const T t681 = t641 + t680;
   const T t682 = t17 * t681;
   const T t683 = t12 * t645;
@@ -2280,6 +2285,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t702 = t701 + t688;
   const T t703 = t702 - t700;
   const T t704 = t6 * t703;
+  qdd[3] = t704;
   const T t705 = t17 * t694;
   const T t706 = t12 * t690;
   const T t707 = t337 - t705;
@@ -2299,6 +2305,7 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t721 = t325 + t719;
   const T t722 = t721 + t720;
   const T t723 = t722 * T(1557.24430048586);
+  qdd[4] = t723;
   const T t724 = t649 - t704;
   const T t725 = t0 * t724;
   const T t726 = t7 * t685;
@@ -2307,11 +2314,6 @@ inline void forward_dynamics_aba(const T* q, const T* qd, const T* tau, const T*
   const T t729 = T(4e-05) * t728;
   const T t730 = t286 + t729;
   const T t731 = t730 * T(24999.999999999996);
-  qdd[0] = t627;
-  qdd[1] = t641;
-  qdd[2] = t680;
-  qdd[3] = t704;
-  qdd[4] = t723;
   qdd[5] = t731;
 }
 
@@ -2448,6 +2450,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t119 = qdd[5] - t115;
   const T t120 = T(4e-05) * t119;
   const T t121 = t120 - wrench[5];
+  tau[5] = t121;
   const T t122 = t117 - t118;
   const T t123 = t122 - t121;
   const T t124 = t16 * t123;
@@ -2493,6 +2496,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t164 = t161 + t141;
   const T t165 = t163 + t164;
   const T t166 = t165 - t158;
+  tau[4] = t166;
   const T t167 = t137 - t136;
   const T t168 = t167 + t166;
   const T t169 = t0 * t168;
@@ -2621,6 +2625,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t292 = qdd[0] * T(1.877343089125);
   const T t293 = t292 + t291;
   const T t294 = t293 - t290;
+  tau[0] = t294;
   const T t295 = T(0.0203) * t244;
   const T t296 = T(0.4318) * t237;
   const T t297 = t10 * t168;
@@ -2642,6 +2647,7 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t313 = t312 - t296;
   const T t314 = t298 + t297;
   const T t315 = t313 + t314;
+  tau[2] = t315;
   const T t316 = T(0.4318) * t249;
   const T t317 = qdd[1] * T(1.748114002);
   const T t318 = t39 * T(0.023751);
@@ -2659,13 +2665,9 @@ inline void inverse_dynamics(const T* q, const T* qd, const T* qdd, const T* wre
   const T t330 = t328 + t329;
   const T t331 = t330 + t315;
   const T t332 = t331 - t316;
-  const T t333 = -t218;
-  tau[0] = t294;
   tau[1] = t332;
-  tau[2] = t315;
+  const T t333 = -t218;
   tau[3] = t333;
-  tau[4] = t166;
-  tau[5] = t121;
 }
 
 // force and moment the mechanism exerts on its base at the base origin, for the given qdd; body frames slid along joint axes (exact); inertial parameters grouped (exact; Khalil & Dombre 2002, 12.5); leaves symmetric about their axis in unturned frames (exact)
@@ -2843,14 +2845,17 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   const T t161 = t159 * t160;
   const T t162 = t138 * t139;
   const T t163 = t161 - t162;
+  wrench_on_base[0] = t163;
   const T t164 = t139 * t159;
   const T t165 = t138 * t160;
   const T t166 = -t164;
   const T t167 = t166 - t165;
+  wrench_on_base[1] = t167;
   const T t168 = t0 * t133;
   const T t169 = t6 * t123;
   const T t170 = T(239.8545) + t169;
   const T t171 = t168 - t170;
+  wrench_on_base[2] = t171;
   const T t172 = t26 * T(0.4318);
   const T t173 = t20 * T(0.0203);
   const T t174 = t38 * T(0.15005);
@@ -3048,19 +3053,16 @@ inline void base_wrench(const T* q, const T* qd, const T* qdd, const T* wrench, 
   const T t366 = t160 * t365;
   const T t367 = t139 * t327;
   const T t368 = t367 - t366;
+  wrench_on_base[3] = t368;
   const T t369 = t139 * t365;
   const T t370 = t160 * t327;
   const T t371 = t369 + t370;
+  wrench_on_base[4] = t371;
   const T t372 = t0 * t323;
   const T t373 = t6 * t305;
   const T t374 = qdd[0] * T(1.877343089125);
   const T t375 = t374 + t373;
   const T t376 = t372 - t375;
-  wrench_on_base[0] = t163;
-  wrench_on_base[1] = t167;
-  wrench_on_base[2] = t171;
-  wrench_on_base[3] = t368;
-  wrench_on_base[4] = t371;
   wrench_on_base[5] = t376;
 }
 
@@ -3109,12 +3111,15 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t30 = t0 * t24;
   const T t31 = -t29;
   const T t32 = t31 - t30;
+  rotation[0] = t32;
   const T t33 = t0 * t28;
   const T t34 = t24 * t25;
   const T t35 = t34 - t33;
+  rotation[1] = t35;
   const T t36 = t1 * t21;
   const T t37 = t16 * t17;
   const T t38 = t37 - t36;
+  rotation[2] = t38;
   const T t39 = t10 * t13;
   const T t40 = t5 * t12;
   const T t41 = t2 * t39;
@@ -3129,13 +3134,16 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t50 = t25 * t49;
   const T t51 = t0 * t46;
   const T t52 = t50 - t51;
+  rotation[3] = t52;
   const T t53 = t0 * t49;
   const T t54 = t25 * t46;
   const T t55 = t53 + t54;
+  rotation[4] = t55;
   const T t56 = t1 * t43;
   const T t57 = t17 * t42;
   const T t58 = t56 + t57;
   const T t59 = -t58;
+  rotation[5] = t59;
   const T t60 = t8 - t9;
   const T t61 = t17 * t60;
   const T t62 = t2 * t20;
@@ -3145,13 +3153,16 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t66 = t25 * t65;
   const T t67 = t0 * t64;
   const T t68 = t67 - t66;
+  rotation[6] = t68;
   const T t69 = t0 * t65;
   const T t70 = t25 * t64;
   const T t71 = -t69;
   const T t72 = t71 - t70;
+  rotation[7] = t72;
   const T t73 = t1 * t60;
   const T t74 = t17 * t62;
   const T t75 = t73 - t74;
+  rotation[8] = t75;
   const T t76 = t13 * T(0.15005);
   const T t77 = t11 * T(0.0203);
   const T t78 = t76 - t77;
@@ -3160,6 +3171,7 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t81 = t21 * T(0.4318);
   const T t82 = t80 - t81;
   const T t83 = t78 + t82;
+  origin[0] = t83;
   const T t84 = t5 * T(0.15005);
   const T t85 = t39 * T(0.0203);
   const T t86 = t84 + t85;
@@ -3167,11 +3179,13 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t88 = t43 * T(0.4318);
   const T t89 = t87 - t88;
   const T t90 = t89 - t86;
+  origin[1] = t90;
   const T t91 = t7 * T(0.4318);
   const T t92 = t20 * T(0.0203);
   const T t93 = t60 * T(0.4318);
   const T t94 = t91 + t93;
   const T t95 = t92 + t94;
+  origin[2] = t95;
   const T t96 = qd[2] + qd[1];
   const T t97 = t13 * t96;
   const T t98 = t21 * qd[3];
@@ -3180,6 +3194,7 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t101 = t38 * qd[5];
   const T t102 = t100 - t99;
   const T t103 = t102 + t101;
+  angular_velocity[0] = t103;
   const T t104 = t5 * t96;
   const T t105 = t43 * qd[3];
   const T t106 = t104 + t105;
@@ -3188,12 +3203,14 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t109 = -t108;
   const T t110 = t106 + t107;
   const T t111 = t109 - t110;
+  angular_velocity[1] = t111;
   const T t112 = t60 * qd[3];
   const T t113 = qd[0] + t112;
   const T t114 = t65 * qd[4];
   const T t115 = t75 * qd[5];
   const T t116 = t114 + t113;
   const T t117 = t116 + t115;
+  angular_velocity[2] = t117;
   const T t118 = t43 * t113;
   const T t119 = t60 * t106;
   const T t120 = t118 - t119;
@@ -3209,6 +3226,7 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t130 = t129 + t123;
   const T t131 = t122 - t130;
   const T t132 = t131 + t121;
+  origin_velocity[0] = t132;
   const T t133 = t60 * t99;
   const T t134 = t21 * t113;
   const T t135 = t133 - t134;
@@ -3224,6 +3242,7 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t145 = t144 + t137;
   const T t146 = t138 - t145;
   const T t147 = t146 + t136;
+  origin_velocity[1] = t147;
   const T t148 = t21 * t106;
   const T t149 = t43 * t99;
   const T t150 = t148 - t149;
@@ -3234,23 +3253,6 @@ inline void body_kinematics(const T* q, const T* qd, T* rotation, T* origin, T* 
   const T t155 = t154 - t153;
   const T t156 = t152 + t155;
   const T t157 = t156 - t151;
-  rotation[0] = t32;
-  rotation[1] = t35;
-  rotation[2] = t38;
-  rotation[3] = t52;
-  rotation[4] = t55;
-  rotation[5] = t59;
-  rotation[6] = t68;
-  rotation[7] = t72;
-  rotation[8] = t75;
-  origin[0] = t83;
-  origin[1] = t90;
-  origin[2] = t95;
-  angular_velocity[0] = t103;
-  angular_velocity[1] = t111;
-  angular_velocity[2] = t117;
-  origin_velocity[0] = t132;
-  origin_velocity[1] = t147;
   origin_velocity[2] = t157;
 }
 
@@ -3653,6 +3655,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t386 = t385 + t307;
   const T t387 = t220 + t386;
   const T t388 = t383 + t387;
+  energy[0] = t388;
   const T t389 = t1 * T(2.07264);
   const T t390 = t54 * T(0.336);
   const T t391 = t0 * T(0.10439999999999999);
@@ -3677,6 +3680,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t410 = t396 + t405;
   const T t411 = t402 + t410;
   const T t412 = t409 + t411;
+  energy[1] = t412;
   const T t413 = t312 * t374;
   const T t414 = t328 * t371;
   const T t415 = t245 * t292;
@@ -3717,6 +3721,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t450 = t449 - t428;
   const T t451 = t423 + t450;
   const T t452 = t451 - t418;
+  momentum[0] = t452;
   const T t453 = t315 * t374;
   const T t454 = t333 * t371;
   const T t455 = t248 * t292;
@@ -3746,6 +3751,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t479 = t463 + t478;
   const T t480 = -t479;
   const T t481 = t480 - t458;
+  momentum[1] = t481;
   const T t482 = t320 * t374;
   const T t483 = t340 * t371;
   const T t484 = t253 * t292;
@@ -3774,6 +3780,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t507 = t506 + t493;
   const T t508 = t499 + t487;
   const T t509 = t507 + t508;
+  momentum[2] = t509;
   const T t510 = t29 * t149;
   const T t511 = t510 - t124;
   const T t512 = T(0.4318) * t49;
@@ -3827,6 +3834,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t560 = t514 + t557;
   const T t561 = t558 + t559;
   const T t562 = t560 + t561;
+  momentum[3] = t562;
   const T t563 = t28 * t149;
   const T t564 = t137 + t563;
   const T t565 = T(0.4318) * t48;
@@ -3878,6 +3886,7 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t611 = t610 + t568;
   const T t612 = t567 - t611;
   const T t613 = t612 + t608;
+  momentum[4] = t613;
   const T t614 = t418 * t513;
   const T t615 = t458 * t566;
   const T t616 = t320 * t359;
@@ -3923,15 +3932,8 @@ inline void energy(const T* q, const T* qd, T* energy, T* momentum) {
   const T t656 = t653 - t614;
   const T t657 = t654 + t655;
   const T t658 = t656 + t657;
-  energy[0] = t388;
-  energy[1] = t412;
-  energy[2] = T(0.0);
-  momentum[0] = t452;
-  momentum[1] = t481;
-  momentum[2] = t509;
-  momentum[3] = t562;
-  momentum[4] = t613;
   momentum[5] = t658;
+  energy[2] = T(0.0);
 }
 
 // power of the joints' dampers -sum c qd^2 (a simulation's energy balance)
@@ -3975,6 +3977,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t19 = t16 * T(0.15005);
   const T t20 = t18 + t19;
   const T t21 = t20 - t15;
+  position[0] = t21;
   const T t22 = t7 * t16;
   const T t23 = t11 * t16;
   const T t24 = T(0.4318) * t23;
@@ -3985,12 +3988,14 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t29 = t28 - t27;
   const T t30 = -t29;
   const T t31 = t30 - t26;
+  position[1] = t31;
   const T t32 = t5 - t6;
   const T t33 = T(0.4318) * t32;
   const T t34 = t11 * T(0.0203);
   const T t35 = t33 + t34;
   const T t36 = t4 * T(0.4318);
   const T t37 = t35 + t36;
+  position[2] = t37;
   const T t38 = qd[2] + qd[1];
   const T t39 = t2 * t38;
   const T t40 = t26 * qd[0];
@@ -4002,6 +4007,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t46 = t42 - t45;
   const T t47 = t46 - t41;
   const T t48 = t40 + t47;
+  velocity[0] = t48;
   const T t49 = t16 * t38;
   const T t50 = t35 * t49;
   const T t51 = t15 * qd[0];
@@ -4011,6 +4017,7 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t55 = -t54;
   const T t56 = t55 - t50;
   const T t57 = t56 - t51;
+  velocity[1] = t57;
   const T t58 = t15 * t39;
   const T t59 = t26 * t49;
   const T t60 = t2 * t20;
@@ -4019,11 +4026,6 @@ inline void point_kinematics(const T* q, const T* qd, T* position, T* velocity) 
   const T t63 = qd[1] * t62;
   const T t64 = t63 - t59;
   const T t65 = t64 - t58;
-  position[0] = t21;
-  position[1] = t31;
-  position[2] = t37;
-  velocity[0] = t48;
-  velocity[1] = t57;
   velocity[2] = t65;
 }
 
@@ -4612,14 +4614,17 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t570 = t569 + t565;
   const T t571 = T(1.0) / t570;
   const T t572 = t516 * t571;
+  qdd[0] = t572;
   const T t573 = t480 * t508;
   const T t574 = t509 * t572;
   const T t575 = t573 - t574;
+  qdd[1] = t575;
   const T t576 = t394 * t444;
   const T t577 = t474 * t575;
   const T t578 = t576 - t577;
   const T t579 = t445 * t572;
   const T t580 = t578 - t579;
+  qdd[2] = t580;
   const T t581 = t579 - t578;
   const T t582 = t319 * t351;
   const T t583 = t389 * t581;
@@ -4628,6 +4633,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t586 = t585 - t582;
   const T t587 = t586 + t584;
   const T t588 = t587 - t583;
+  qdd[3] = t588;
   const T t589 = t380 * t581;
   const T t590 = t286 + t589;
   const T t591 = T(1557.24430048586) * t590;
@@ -4636,6 +4642,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t594 = T(1557.24430048586) * t593;
   const T t595 = t594 + t592;
   const T t596 = t595 + t591;
+  qdd[4] = t596;
   const T t597 = t316 * t588;
   const T t598 = t271 * T(24999.999999999996);
   const T t599 = T(0.9999999999999999) * t336;
@@ -4648,6 +4655,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t606 = t605 - t600;
   const T t607 = t606 + t597;
   const T t608 = -t607;
+  qdd[5] = t608;
   const T t609 = T(0.0028799999999999997) * t336;
   const T t610 = T(4.9339825) + t609;
   const T t611 = t417 + T(0.10439999999999999);
@@ -4714,6 +4722,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t672 = t670 - t671;
   const T t673 = t672 - t650;
   const T t674 = t673 - t651;
+  wrench_on_base[0] = t674;
   const T t675 = t639 * t648;
   const T t676 = t638 * t649;
   const T t677 = t639 * t669;
@@ -4721,6 +4730,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t679 = t677 + t678;
   const T t680 = t675 - t679;
   const T t681 = t680 - t676;
+  wrench_on_base[1] = t681;
   const T t682 = t3 * t633;
   const T t683 = t1 * t627;
   const T t684 = t3 * t660;
@@ -4729,6 +4739,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t687 = t684 - t686;
   const T t688 = t687 - t683;
   const T t689 = t682 + t688;
+  wrench_on_base[2] = t689;
   const T t690 = T(4e-05) * t607;
   const T t691 = t19 * t690;
   const T t692 = t19 * t24;
@@ -4803,6 +4814,7 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t761 = -t760;
   const T t762 = t761 - t752;
   const T t763 = t762 - t753;
+  wrench_on_base[3] = t763;
   const T t764 = t639 * t751;
   const T t765 = t649 * t736;
   const T t766 = t457 * t639;
@@ -4810,23 +4822,13 @@ inline void forward_dynamics_base_wrench(const T* q, const T* qd, const T* tau, 
   const T t768 = t766 + t767;
   const T t769 = t768 + t764;
   const T t770 = t769 - t765;
+  wrench_on_base[4] = t770;
   const T t771 = t3 * t725;
   const T t772 = t1 * t717;
   const T t773 = t560 * t572;
   const T t774 = t268 - t773;
   const T t775 = t774 + t772;
   const T t776 = t771 + t775;
-  qdd[0] = t572;
-  qdd[1] = t575;
-  qdd[2] = t580;
-  qdd[3] = t588;
-  qdd[4] = t596;
-  qdd[5] = t608;
-  wrench_on_base[0] = t674;
-  wrench_on_base[1] = t681;
-  wrench_on_base[2] = t689;
-  wrench_on_base[3] = t763;
-  wrench_on_base[4] = t770;
   wrench_on_base[5] = t776;
 }
 

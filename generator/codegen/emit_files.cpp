@@ -9,6 +9,7 @@
 #include "codegen/emit_descriptor.hpp"
 #include "codegen/emit_loops.hpp"
 #include "codegen/emit_part_calls.hpp"
+#include "engine/emit_cpp.hpp"
 #include "codegen/target_builds.hpp"
 #include "engine/emit_pack.hpp"
 #include "engine/identifier.hpp"
@@ -38,7 +39,8 @@ std::string file_comment(const Model& model, const GeneratedKernels& kernels, co
   for (const auto* list : {&kernels.kernels, &kernels.staged})
     for (const auto& k : *list) out << "//   " << k.name << ": " << engine::count_summary(engine::count_operations(k.code)) << "\n";
   out << "// Units: SI (m, kg, s, rad, N, N m). Arrays are plain contiguous arrays; layouts are\n"
-         "// given with each kernel below.\n";
+         "// given with each kernel below.\n"
+      << engine::kNoOverlapContract;
   return out.str();
 }
 

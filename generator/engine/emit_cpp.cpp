@@ -204,11 +204,21 @@ std::string store(const OutputSlot& slot, const std::vector<PrintedInstruction>&
          printed.at(at(slot.value)).operand + ";\n";
 }
 
+// The stores printed right after each computed instruction: those of the outputs it gives (see
+// emit_kernel's contract in emit_cpp.hpp: outputs never overlap inputs).
+std::vector<std::string> stores_after(const Kernel& kernel, const std::vector<PrintedInstruction>& printed) {
+  std::vector<std::string> text(kernel.code.instructions.size());
+  for (const OutputSlot& slot : kernel.code.outputs)
+    if (is_computed(kernel.code.instructions[at(slot.value)])) text[at(slot.value)] += store(slot, printed);
+  return text;
+}
+
 // A long kernel as functions name_parts::partN, each small enough for the register allocator
 // (GCC's time grows faster than linearly with a function's size), and the kernel calling them.
 void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>& printed, const Partition& cut,
                     std::ostream& out) {
   const auto& code = kernel.code.instructions;
+  const std::vector<std::string> stores = stores_after(kernel, printed);
   const std::string parts_namespace = mangle_identifier(kernel.name) + "_parts";
   out << "namespace " << parts_namespace << " {\n";
   for (int p = 0; p < cut.parts; ++p) {
@@ -224,18 +234,23 @@ void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>&
     }
     out << "template <class T>\nvoid part" << p << "("
         << parameter_list(kernel, cut.arrays[at(p)], reads.empty() && !writes ? "/*carry*/" : "carry") << ") {\n";
-    for (const int k : reads) out << "  const T " << printed[at(k)].operand << " = carry[" << cut.slot[at(k)] << "];\n";
     TrigInputs trig;
     for (std::size_t i = 0; i < code.size(); ++i)
       if (cut.part[i] == p) add_trig_input(code, i, trig);
     out << trig_prologue(trig);
     for (std::size_t i = 0; i < code.size(); ++i) {
       if (!is_computed(code[i]) || cut.part[i] != p) continue;
+      // an earlier part's value read where it is first used, not held from the part's start
+      for (const int k : {code[i].a, code[i].b}) {
+        if (k >= 0 && reads.erase(k) > 0)
+          out << "  const T " << printed[at(k)].operand << " = carry[" << cut.slot[at(k)] << "];\n";
+      }
       out << printed[i].statement;
       if (cut.slot[i] >= 0) out << "  carry[" << cut.slot[i] << "] = " << printed[i].operand << ";\n";
+      out << stores[i];
     }
     for (const OutputSlot& slot : kernel.code.outputs) {
-      if (storing_part(cut, code, slot) == p) out << store(slot, printed);
+      if (storing_part(cut, code, slot) == p && !is_computed(code[at(slot.value)])) out << store(slot, printed);
     }
     out << "}\n";
   }
@@ -306,8 +321,10 @@ std::string emit_kernel(const Kernel& kernel) {
   TrigInputs trig;
   for (std::size_t i = 0; i < printed.size(); ++i) add_trig_input(kernel.code.instructions, i, trig);
   out << trig_prologue(trig);
-  for (const PrintedInstruction& p : printed) out << p.statement;
-  for (const OutputSlot& slot : kernel.code.outputs) out << store(slot, printed);
+  const std::vector<std::string> stores = stores_after(kernel, printed);
+  for (std::size_t i = 0; i < printed.size(); ++i) out << printed[i].statement << stores[i];
+  for (const OutputSlot& slot : kernel.code.outputs)
+    if (!is_computed(kernel.code.instructions[at(slot.value)])) out << store(slot, printed);
   out << "}\n";
   return out.str();
 }
@@ -545,7 +562,7 @@ std::string emit_cpp(const FileInfo& info, const std::vector<Kernel>& kernels) {
       << "// Algorithm: " << comment_text(info.algorithm) << "\n"
       << "// Model file hash: " << comment_text(info.model_hash) << "\n";
   for (const auto& note : info.notes) out << "// " << comment_text(note) << "\n";
-  out << "// Operation counts (mul, add/sub, div, sqrt, sin/cos; total):\n";
+  out << kNoOverlapContract << "// Operation counts (mul, add/sub, div, sqrt, sin/cos; total):\n";
   for (const auto& k : kernels) {
     out << "//   " << mangle_identifier(k.name) << ": " << count_summary(count_operations(k.code))
         << "\n";

@@ -165,6 +165,54 @@ TEST(EmitCpp, LongKernelsArePrintedAsPartsThatCompileAndAgree) {
   }
 }
 
+// Each computed output is stored on the line after its value's definition (after the value's carry
+// store, if any), each value of an earlier part is read from carry right before its first use
+// (with at most the read of the same instruction's other operand between), and outputs that are inputs or constants are stored at the end of the last part: no value
+// stays live to the end of a function (emit_cpp.hpp).
+TEST(EmitCpp, ValuesAreStoredWhereTheyAreMadeAndCarriedValuesReadWhereFirstUsed) {
+  const auto [source, expected] = long_kernel_source();
+  std::vector<std::string> lines;
+  std::istringstream text(source);
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  // the text of `line` between `from` and the next `to` after it
+  const auto between = [](const std::string& line, const std::string& from, const std::string& to) {
+    const std::size_t begin = line.find(from) + from.size();
+    return line.substr(begin, line.find(to, begin) - begin);
+  };
+  int computed_stores = 0, carried_reads = 0;
+  for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (line.rfind("  out[", 0) == 0) {
+      const std::string value = between(line, " = ", ";");
+      if (value[0] != 't') continue;
+      ++computed_stores;
+      std::size_t d = i - 1;
+      while (d > 0 && (lines[d].rfind("  out[", 0) == 0 || lines[d].rfind("  carry[", 0) == 0)) --d;
+      EXPECT_EQ(lines[d].rfind("  const T " + value + " = ", 0), 0u) << line << " follows " << lines[d];
+    }
+    if (line.rfind("  const T t", 0) == 0 && line.find(" = carry[") != std::string::npos) {
+      ++carried_reads;
+      const std::string value = between(line, "const T ", " = ");
+      // the instruction after this read and the one of its other operand, if any
+      std::size_t use = i + 1;
+      while (use + 1 < lines.size() && lines[use].find(" = carry[") != std::string::npos) ++use;
+      const std::string& next = lines[use];
+      EXPECT_TRUE(next.find(" " + value + " ") != std::string::npos || next.find(" " + value + ";") != std::string::npos ||
+                  next.find("(" + value + ")") != std::string::npos)
+          << line << " is not followed by a use: " << next;
+    }
+  }
+  EXPECT_EQ(computed_stores, 3 * static_cast<int>(kInstructionsPerPart) / 1000);
+  EXPECT_GT(carried_reads, 0);
+  // y and 2.5 are stored after the last part's instructions
+  const std::size_t last_part = source.rfind("void part");
+  ASSERT_NE(last_part, std::string::npos);
+  EXPECT_NE(source.find("  out[" + std::to_string(expected.size() - 2) + "] = q[1];\n", last_part), std::string::npos);
+  EXPECT_NE(source.find("  out[" + std::to_string(expected.size() - 1) + "] = T(2.5);\n", last_part), std::string::npos);
+  // the headers' contract that makes the early stores valid
+  EXPECT_NE(source.find(kNoOverlapContract), std::string::npos);
+}
+
 // Sines and cosines of input elements come from the header's dyngen_sin_cos, computed once per
 // element in the prologue; that of an expression from std::sin. Both compilers, against std::sin
 // and std::cos: near multiples of pi/2, up to the 3e4 beyond which std:: takes over, and non-finite;
