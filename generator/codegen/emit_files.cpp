@@ -9,8 +9,8 @@
 #include "codegen/emit_descriptor.hpp"
 #include "codegen/emit_loops.hpp"
 #include "codegen/emit_part_calls.hpp"
-#include "engine/emit_cpp.hpp"
 #include "codegen/target_builds.hpp"
+#include "engine/emit_cpp.hpp"
 #include "engine/emit_pack.hpp"
 #include "engine/identifier.hpp"
 

@@ -675,6 +675,7 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
     };
     const CheapestBuild best = cheapest_build(choices, options.engine.factoring, [&](const BuildVariant& variant) {
       built.push_back(build(recipe, variant, WrenchPass::newton_euler));
+      std::uint64_t least = cost(built.back());
       // the wrench by whichever pass costs least with the route
       if (name == "forward_dynamics_base_wrench") {
         std::vector<WrenchPass> others{WrenchPass::composite};
@@ -682,10 +683,13 @@ GeneratedKernels build_kernels(const Model& model, const GenerateOptions& option
         if (!model.loops.empty()) others.push_back(WrenchPass::affine);
         for (const WrenchPass pass : others) {
           engine::Kernel other = build(recipe, variant, pass);
-          if (cost(other) < cost(built.back())) built.back() = std::move(other);
+          if (const std::uint64_t c = cost(other); c < least) {
+            least = c;
+            built.back() = std::move(other);
+          }
         }
       }
-      return cost(built.back());
+      return least;
     });
     cheapest[recipe.name] = best.variant.choice.inertia;
     result.kernels.push_back(std::move(built[best.call]));

@@ -204,13 +204,22 @@ std::string store(const OutputSlot& slot, const std::vector<PrintedInstruction>&
          printed.at(at(slot.value)).operand + ";\n";
 }
 
-// The stores printed right after each computed instruction: those of the outputs it gives (see
-// emit_kernel's contract in emit_cpp.hpp: outputs never overlap inputs).
-std::vector<std::string> stores_after(const Kernel& kernel, const std::vector<PrintedInstruction>& printed) {
-  std::vector<std::string> text(kernel.code.instructions.size());
-  for (const OutputSlot& slot : kernel.code.outputs)
-    if (is_computed(kernel.code.instructions[at(slot.value)])) text[at(slot.value)] += store(slot, printed);
-  return text;
+// The output stores as printed: right after the instruction computing each value (see
+// emit_kernel's contract in emit_cpp.hpp: outputs never overlap inputs), and those of inputs and
+// constants at the end of the function (of the last part).
+struct Stores {
+  std::vector<std::string> after;  // per instruction
+  std::string at_end;
+};
+
+Stores output_stores(const Kernel& kernel, const std::vector<PrintedInstruction>& printed) {
+  Stores stores{std::vector<std::string>(kernel.code.instructions.size()), ""};
+  for (const OutputSlot& slot : kernel.code.outputs) {
+    std::string& text =
+        is_computed(kernel.code.instructions[at(slot.value)]) ? stores.after[at(slot.value)] : stores.at_end;
+    text += store(slot, printed);
+  }
+  return stores;
 }
 
 // A long kernel as functions name_parts::partN, each small enough for the register allocator
@@ -218,7 +227,7 @@ std::vector<std::string> stores_after(const Kernel& kernel, const std::vector<Pr
 void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>& printed, const Partition& cut,
                     std::ostream& out) {
   const auto& code = kernel.code.instructions;
-  const std::vector<std::string> stores = stores_after(kernel, printed);
+  const Stores stores = output_stores(kernel, printed);
   const std::string parts_namespace = mangle_identifier(kernel.name) + "_parts";
   out << "namespace " << parts_namespace << " {\n";
   for (int p = 0; p < cut.parts; ++p) {
@@ -247,11 +256,9 @@ void print_in_parts(const Kernel& kernel, const std::vector<PrintedInstruction>&
       }
       out << printed[i].statement;
       if (cut.slot[i] >= 0) out << "  carry[" << cut.slot[i] << "] = " << printed[i].operand << ";\n";
-      out << stores[i];
+      out << stores.after[i];
     }
-    for (const OutputSlot& slot : kernel.code.outputs) {
-      if (storing_part(cut, code, slot) == p && !is_computed(code[at(slot.value)])) out << store(slot, printed);
-    }
+    if (p == cut.parts - 1) out << stores.at_end;
     out << "}\n";
   }
   out << "// values made in one part and read in a later one\n"
@@ -321,11 +328,9 @@ std::string emit_kernel(const Kernel& kernel) {
   TrigInputs trig;
   for (std::size_t i = 0; i < printed.size(); ++i) add_trig_input(kernel.code.instructions, i, trig);
   out << trig_prologue(trig);
-  const std::vector<std::string> stores = stores_after(kernel, printed);
-  for (std::size_t i = 0; i < printed.size(); ++i) out << printed[i].statement << stores[i];
-  for (const OutputSlot& slot : kernel.code.outputs)
-    if (!is_computed(kernel.code.instructions[at(slot.value)])) out << store(slot, printed);
-  out << "}\n";
+  const Stores stores = output_stores(kernel, printed);
+  for (std::size_t i = 0; i < printed.size(); ++i) out << printed[i].statement << stores.after[i];
+  out << stores.at_end << "}\n";
   return out.str();
 }
 
